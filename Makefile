@@ -1,0 +1,65 @@
+# Lamsa: `make run` to try it, `make test` to check it. See README.md.
+SHELL := /bin/bash
+CARGO_TARGET_DIR ?= $(CURDIR)/target
+export CARGO_TARGET_DIR
+LAMSA_DATA_DIR ?= data
+export LAMSA_DATA_DIR
+
+.PHONY: run dev setup web build build-debug migrate seed test test-rust test-web test-e2e lint fmt clean
+
+## Install everything, build the web app and the server, migrate, create demo accounts, serve.
+run: setup web build
+	$(CARGO_TARGET_DIR)/release/lamsa migrate
+	$(CARGO_TARGET_DIR)/release/lamsa seed-demo
+	$(CARGO_TARGET_DIR)/release/lamsa serve
+
+## The API on :8080 and the Vite dev server with hot reload on :5173 (proxying /api to it).
+dev: setup build-debug
+	$(CARGO_TARGET_DIR)/debug/lamsa seed-demo
+	trap 'kill 0' EXIT; $(CARGO_TARGET_DIR)/debug/lamsa serve & (cd web && npm run dev)
+
+setup: web/node_modules/.package-lock.json
+
+web/node_modules/.package-lock.json: web/package-lock.json web/package.json
+	cd web && npm ci --no-audit --no-fund
+	@touch $@
+
+web: setup
+	cd web && npm run build
+
+build:
+	cargo build --release --bin lamsa
+
+build-debug:
+	cargo build --bin lamsa
+
+migrate: build-debug
+	$(CARGO_TARGET_DIR)/debug/lamsa migrate
+
+seed: build-debug
+	$(CARGO_TARGET_DIR)/debug/lamsa seed-demo
+
+## Every test: Rust (SQLite, then PostgreSQL + Redis when LAMSA_TEST_DATABASE_URL and
+## LAMSA_TEST_REDIS_URL are set), web unit tests, linters, browser tests.
+test:
+	bash scripts/test.sh
+
+test-rust:
+	bash scripts/test.sh rust
+
+test-web: setup
+	bash scripts/test.sh web
+
+test-e2e: setup
+	bash scripts/test.sh e2e
+
+lint: setup
+	cargo fmt --all -- --check
+	cargo clippy --workspace --all-targets -- -D warnings
+	cd web && npm run typecheck && npm run lint
+
+fmt:
+	cargo fmt --all
+
+clean:
+	rm -rf web/dist

@@ -1,0 +1,44 @@
+-- Accounts and sessions. Times are epoch milliseconds (BIGINT) and flags are 0/1 BIGINT (so both decode as i64)
+-- because the sqlx Any driver decodes neither chrono types nor SQLite BOOLEAN.
+CREATE TABLE users (
+    id BIGSERIAL PRIMARY KEY,
+    email TEXT NOT NULL UNIQUE,
+    name TEXT NOT NULL,
+    password_hash TEXT NOT NULL,
+    user_type TEXT NOT NULL CHECK (user_type IN ('student', 'instructor', 'supervisor')),
+    is_active BIGINT NOT NULL DEFAULT 0,
+    phone TEXT,
+    gender TEXT,
+    country TEXT,
+    job_title TEXT,
+    vision_type TEXT,
+    birth_date TEXT,
+    bio TEXT,
+    education_type TEXT,
+    level TEXT,
+    avatar TEXT,
+    created_at BIGINT NOT NULL,
+    updated_at BIGINT NOT NULL
+);
+
+CREATE TABLE refresh_tokens (
+    id BIGSERIAL PRIMARY KEY,
+    user_id BIGINT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    token_hash TEXT NOT NULL UNIQUE,
+    created_at BIGINT NOT NULL,
+    expires_at BIGINT NOT NULL,
+    revoked_at BIGINT
+);
+CREATE INDEX refresh_tokens_user ON refresh_tokens(user_id);
+
+-- Single-use tokens sent by e-mail: account activation and password reset.
+CREATE TABLE email_tokens (
+    id BIGSERIAL PRIMARY KEY,
+    user_id BIGINT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    purpose TEXT NOT NULL CHECK (purpose IN ('activate', 'reset')),
+    token_hash TEXT NOT NULL UNIQUE,
+    created_at BIGINT NOT NULL,
+    expires_at BIGINT NOT NULL,
+    used_at BIGINT
+);
+CREATE INDEX email_tokens_user ON email_tokens(user_id, purpose);

@@ -1,0 +1,8 @@
+#!/usr/bin/env bash
+# Drops the per-test PostgreSQL databases (lamsa_test_*) that the API tests created.
+set -euo pipefail
+url="${LAMSA_TEST_DATABASE_URL:?}"
+command -v psql >/dev/null || exit 0
+psql "$url" -Atc "SELECT datname FROM pg_database WHERE datname LIKE 'lamsa_test_%'" | while read -r db; do
+  [[ -n $db ]] && psql "$url" -qc "DROP DATABASE IF EXISTS \"$db\" WITH (FORCE)" || true
+done

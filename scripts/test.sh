@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# Runs the test suites and prints one count line per suite and a total. With an argument
+# (rust | web | e2e) runs only that part.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$PWD/target}"
+only="${1:-all}"
+passed=0
+failed=0
+summary=()
+
+# Adds the counts of a cargo test log ("test result: ok. N passed; M failed").
+count_cargo() {
+  local p f
+  p=$(grep -Eo 'test result: .* ([0-9]+) passed' "$1" | grep -Eo '[0-9]+ passed' | awk '{s+=$1} END {print s+0}')
+  f=$(grep -Eo '[0-9]+ failed' "$1" | awk '{s+=$1} END {print s+0}')
+  echo "$p $f"
+}
+
+run_stage() { # name, log, command...
+  local name=$1 log=$2
+  shift 2
+  echo "==> $name"
+  "$@" 2>&1 | tee "$log"
+  return "${PIPESTATUS[0]}"
+}
+
+logs=$(mktemp -d)
+status=0
+
+if [[ $only == all || $only == rust ]]; then
+  # The SQLite half never sees the PostgreSQL/Redis variables.
+  if ! run_stage "Rust tests on SQLite + in-process bus" "$logs/sqlite.log" \
+      env -u LAMSA_TEST_DATABASE_URL -u LAMSA_TEST_REDIS_URL cargo test --workspace --no-fail-fast; then status=1; fi
+  read -r p f < <(count_cargo "$logs/sqlite.log"); [[ $status -ne 0 && $f -eq 0 ]] && f=1
+  passed=$((passed + p)); failed=$((failed + f)); summary+=("rust (SQLite): $p passed, $f failed")
+  if [[ -n "${LAMSA_TEST_DATABASE_URL:-}" && -n "${LAMSA_TEST_REDIS_URL:-}" ]]; then
+    s=0
+    run_stage "API tests on PostgreSQL + Redis" "$logs/pg.log" cargo test -p lamsa --test '*' --no-fail-fast || s=1
+    read -r p f < <(count_cargo "$logs/pg.log"); [[ $s -ne 0 && $f -eq 0 ]] && f=1
+    [[ $s -ne 0 ]] && status=1
+    passed=$((passed + p)); failed=$((failed + f)); summary+=("rust (PostgreSQL + Redis): $p passed, $f failed")
+    bash scripts/drop-test-databases.sh || true
+  else
+    summary+=("rust (PostgreSQL + Redis): not run (LAMSA_TEST_DATABASE_URL / LAMSA_TEST_REDIS_URL unset)")
+  fi
+fi
+
+if [[ $only == all || $only == web ]]; then
+  s=0
+  (cd web && { [[ -d node_modules ]] || npm ci --no-audit --no-fund; }) || s=1
+  run_stage "Web typecheck and lint" "$logs/lint.log" bash -c 'cd web && npm run typecheck && npm run lint' || s=1
+  run_stage "Web unit tests (Vitest)" "$logs/vitest.log" bash -c 'cd web && NO_COLOR=1 FORCE_COLOR=0 npx vitest run' || s=1
+  p=$(grep -Eo 'Tests +[0-9]+ passed' "$logs/vitest.log" | grep -Eo '[0-9]+' | tail -1); p=${p:-0}
+  f=$(grep -Eo 'Tests +.*[0-9]+ failed' "$logs/vitest.log" | grep -Eo '[0-9]+ failed' | grep -Eo '[0-9]+' | tail -1); f=${f:-0}
+  [[ $s -ne 0 && $f -eq 0 ]] && f=1
+  [[ $s -ne 0 ]] && status=1
+  passed=$((passed + p)); failed=$((failed + f)); summary+=("web unit: $p passed, $f failed")
+fi
+
+if [[ $only == all || $only == e2e ]]; then
+  s=0
+  run_stage "Browser tests (Playwright + Debian chromium)" "$logs/e2e.log" bash scripts/e2e.sh || s=1
+  p=$(grep -Eo '^# pass [0-9]+|[0-9]+ passed' "$logs/e2e.log" | grep -Eo '[0-9]+' | tail -1); p=${p:-0}
+  f=$(grep -Eo '^# fail [0-9]+|[0-9]+ failed' "$logs/e2e.log" | grep -Eo '[0-9]+' | tail -1); f=${f:-0}
+  [[ $s -ne 0 && $f -eq 0 ]] && f=1
+  [[ $s -ne 0 ]] && status=1
+  passed=$((passed + p)); failed=$((failed + f)); summary+=("browser: $p passed, $f failed")
+fi
+
+echo
+echo "==> Summary"
+for line in "${summary[@]}"; do echo "  $line"; done
+echo "total: $passed passed, $failed failed"
+exit $status

@@ -1,0 +1,190 @@
+//! Account commands for the command line: `create-user` and `seed-demo`.
+
+use crate::{
+    auth::hash_password,
+    db::Db,
+    domain::{Email, NewPassword, PersonName, UserType},
+    store::{
+        self,
+        users::{NewUser, ProfileFields},
+    },
+};
+
+/// Creates an active account; the only way (with the admin panel) to make a supervisor.
+pub async fn create_active_user(
+    db: &Db,
+    user_type: UserType,
+    email: &str,
+    name: &str,
+    password: &str,
+) -> anyhow::Result<i64> {
+    let email = Email::parse(email).map_err(|_| anyhow::anyhow!("not a valid e-mail address: {email}"))?;
+    let name = PersonName::parse(name).map_err(|_| anyhow::anyhow!("the name must be 1 to 100 characters"))?;
+    let password = NewPassword::parse(password, "password").map_err(|_| {
+        anyhow::anyhow!(
+            "the password needs at least 8 characters, an upper-case letter, a digit and a special character"
+        )
+    })?;
+    if store::users::by_email(db, email.as_str()).await?.is_some() {
+        anyhow::bail!("an account with the e-mail {} already exists", email.as_str());
+    }
+    let hash = hash_password(password.expose().to_string()).await?;
+    let id = store::users::insert(
+        db,
+        NewUser {
+            email: email.as_str(),
+            name: name.as_str(),
+            password_hash: &hash,
+            user_type,
+            active: true,
+            profile: ProfileFields::default(),
+        },
+    )
+    .await?;
+    Ok(id)
+}
+
+pub struct DemoAccount {
+    pub user_type: UserType,
+    pub email: &'static str,
+    pub name: &'static str,
+    pub created: bool,
+}
+
+/// One active demo account per role, created when missing. Their password is
+/// `LAMSA_DEMO_PASSWORD` (the README names the default); demo data is for trying Lamsa out.
+pub async fn seed_demo(db: &Db, password: &str) -> anyhow::Result<Vec<DemoAccount>> {
+    let wanted = [
+        (UserType::Student, "student@lamsa.local", "سارة الطالبة"),
+        (UserType::Instructor, "instructor@lamsa.local", "أحمد المدرّب"),
+        (UserType::Supervisor, "supervisor@lamsa.local", "منى المشرفة"),
+    ];
+    let mut out = Vec::new();
+    for (user_type, email, name) in wanted {
+        let created = if store::users::by_email(db, email).await?.is_none() {
+            create_active_user(db, user_type, email, name, password).await?;
+            true
+        } else {
+            false
+        };
+        out.push(DemoAccount { user_type, email, name, created });
+    }
+    Ok(out)
+}
+
+/// Load-test accounts: one supervisor and `count` students (`load-00001@loadtest.local`…),
+/// created when missing with one shared password hash (hashing 15,000 passwords would take
+/// minutes and is not what is being measured). Returns (id, email, type) in order.
+pub async fn loadtest_users(db: &Db, count: usize, password: &str) -> anyhow::Result<Vec<(i64, String, UserType)>> {
+    let hash = hash_password(password.to_string()).await?;
+    let mut wanted = vec![("load-supervisor@loadtest.local".to_string(), UserType::Supervisor)];
+    wanted.extend((1..=count).map(|i| (format!("load-{i:05}@loadtest.local"), UserType::Student)));
+    let mut out = Vec::with_capacity(wanted.len());
+    let (mut tx, _turn) = crate::db::begin_write(db).await?;
+    for (email, user_type) in wanted {
+        let existing: Option<(i64,)> =
+            sqlx::query_as("SELECT id FROM users WHERE email = $1").bind(&email).fetch_optional(&mut *tx).await?;
+        let id = match existing {
+            Some((id,)) => id,
+            None => {
+                let name =
+                    if user_type == UserType::Supervisor { "Load supervisor".to_string() } else { email.clone() };
+                store::users::insert(
+                    &mut *tx,
+                    NewUser {
+                        email: &email,
+                        name: &name,
+                        password_hash: &hash,
+                        user_type,
+                        active: true,
+                        profile: ProfileFields::default(),
+                    },
+                )
+                .await?
+            }
+        };
+        out.push((id, email, user_type));
+    }
+    tx.commit().await?;
+    Ok(out)
+}
+
+/// The demo courses: one Arabic and one English, active, made of lessons whose letter tables
+/// and words the Braille engine turns into cells. Created once, owned by the demo instructor.
+pub async fn seed_demo_courses(db: &Db) -> anyhow::Result<Vec<String>> {
+    use crate::domain::course::{ChapterInput, CourseInput, CourseStatus, LessonInput};
+    let Some(instructor) = store::users::by_email(db, "instructor@lamsa.local").await? else { return Ok(vec![]) };
+    let existing = store::courses::by_instructor(db, instructor.id).await?;
+    let lesson = |title: &str, description: &str, rule: &str, letters: &[&str], words: &[&str]| LessonInput {
+        id: None,
+        media: vec![],
+        title: title.into(),
+        description: description.into(),
+        rule: rule.into(),
+        letters: letters.iter().map(|s| s.to_string()).collect(),
+        words: words.iter().map(|s| s.to_string()).collect(),
+        links: vec![],
+    };
+    let courses = [
+        CourseInput {
+            title: "حروف برايل العربية: من الألف إلى الدال".into(),
+            course_type: "قراءة برايل".into(),
+            duration_days: 14,
+            description: "دورة للمبتدئين تعرّفك بخلية برايل وبأول حروف الأبجدية العربية، مع كلمات قصيرة للتدريب على القراءة والكتابة.".into(),
+            category: "الحروف".into(),
+            level: "مبتدئ".into(),
+            language: "ar".into(),
+            image_media_id: None,
+            chapters: vec![
+                ChapterInput {
+                    id: None,
+                    title: "الخلية والحروف الأولى".into(),
+                    description: "النقاط الست وحروف أ ب ت ث".into(),
+                    lessons: vec![
+                        lesson("الألف والباء", "نتعرّف على حرفين يُكتبان في العمود الأيسر من الخلية.", "الألف نقطة واحدة (1)، والباء نقطتان (1 2).", &["ا", "ب"], &["باب", "أب"]),
+                        lesson("التاء والثاء", "حرفان متقاربان في الشكل.", "التاء (2 3 4 5)، والثاء (1 4 5 6).", &["ت", "ث"], &["بث", "تاب"]),
+                    ],
+                },
+                ChapterInput {
+                    id: None,
+                    title: "الجيم والحاء والخاء والدال".into(),
+                    description: "أربعة حروف جديدة وكلمات قصيرة".into(),
+                    lessons: vec![lesson("ج ح خ د", "نكمل الحروف ونقرأ كلمات منها.", "انتبه إلى الفرق بين الحاء والخاء.", &["ج", "ح", "خ", "د"], &["جد", "بحث", "دجاج"])],
+                },
+            ],
+        },
+        CourseInput {
+            title: "Braille letters A–J".into(),
+            course_type: "Braille reading".into(),
+            duration_days: 10,
+            description: "A first course in Unified English Braille: the six-dot cell and the letters a to j, which use only the top four dots.".into(),
+            category: "Letters".into(),
+            level: "Beginner".into(),
+            language: "en".into(),
+            image_media_id: None,
+            chapters: vec![ChapterInput {
+                    id: None,
+                title: "The top four dots".into(),
+                description: "Letters a to j".into(),
+                lessons: vec![
+                    lesson("a to e", "The first five letters.", "a is dot 1, b is dots 1 2, c is dots 1 4, d is dots 1 4 5, e is dots 1 5.", &["a", "b", "c", "d", "e"], &["bad", "cab", "bead"]),
+                    lesson("f to j", "The next five letters.", "f is dots 1 2 4, g is 1 2 4 5, h is 1 2 5, i is 2 4, j is 2 4 5.", &["f", "g", "h", "i", "j"], &["jig", "hide", "fig"]),
+                ],
+            }],
+        },
+    ];
+    let mut made = Vec::new();
+    for input in courses {
+        if existing.iter().any(|c| c.title == input.title) {
+            continue;
+        }
+        let title = input.title.clone();
+        let content = input.parse().map_err(|e| anyhow::anyhow!("demo course is invalid: {}", e.code))?;
+        let (mut tx, _turn) = crate::db::begin_write(db).await?;
+        let id = store::courses::insert(&mut tx, instructor.id, &content).await?;
+        store::courses::set_status(&mut tx, id, CourseStatus::Active).await?;
+        tx.commit().await?;
+        made.push(title);
+    }
+    Ok(made)
+}

@@ -1,0 +1,14 @@
+//! Domain types that parse instead of validate: a value of one of these types is known good.
+
+pub mod assessment;
+pub mod assessment_grading;
+pub mod certificate;
+pub mod course;
+mod email;
+pub mod media;
+mod password;
+mod user;
+
+pub use email::Email;
+pub use password::{NewPassword, PasswordPair};
+pub use user::{required_text, BirthDate, Gender, PersonName, ProfileText, UserType, VisionType};

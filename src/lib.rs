@@ -1,0 +1,19 @@
+//! Lamsa (لمسة): the server of a bilingual Braille-learning platform.
+
+pub mod accounts;
+pub mod auth;
+pub mod bus;
+pub mod certificates;
+pub mod configuration;
+pub mod db;
+pub mod domain;
+pub mod email;
+pub mod error;
+pub mod extract;
+pub mod i18n;
+pub mod note_writer;
+pub mod rate_limit;
+pub mod realtime;
+pub mod routes;
+pub mod startup;
+pub mod store;

@@ -1,0 +1,163 @@
+use std::io::{BufRead, Write};
+
+use anyhow::Context;
+use clap::{Parser, Subcommand, ValueEnum};
+use lamsa::{accounts, configuration::Settings, db, domain::UserType, startup::Application};
+
+/// Lamsa (لمسة): a bilingual Braille-learning platform. Settings come from the environment
+/// (see the README).
+#[derive(Parser)]
+#[command(version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Serve the web app and the API (the default).
+    Serve,
+    /// Apply database migrations and exit.
+    Migrate,
+    /// Create the demo accounts (one per role) when missing and print them.
+    SeedDemo,
+    /// Create an active account; the password is read from standard input.
+    CreateUser {
+        #[arg(long = "type", value_enum)]
+        user_type: AccountType,
+        #[arg(long)]
+        email: String,
+        #[arg(long)]
+        name: String,
+    },
+    /// For the load-test harness: create (or reuse) one supervisor and N student accounts and
+    /// print one JSON line per account with an access token valid for --ttl-secs.
+    /// Translate stdin to stdout, one line per line: print to Braille, or back with --back.
+    Braille {
+        #[arg(long, value_parser = ["ar", "en"])]
+        lang: String,
+        #[arg(long)]
+        back: bool,
+        #[arg(long, default_value = "unicode", value_parser = ["unicode", "dots", "brf"])]
+        format: String,
+    },
+    LoadtestUsers {
+        #[arg(long)]
+        count: usize,
+        #[arg(long, default_value_t = 7200)]
+        ttl_secs: i64,
+    },
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum AccountType {
+    Student,
+    Instructor,
+    Supervisor,
+}
+
+fn main() -> anyhow::Result<()> {
+    tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info,sqlx=warn".into()),
+        )
+        .with_writer(std::io::stderr)
+        .init();
+    let cli = Cli::parse();
+    if let Some(Command::Braille { lang, back, format }) = &cli.command {
+        return braille_stream(lang, *back, format);
+    }
+    let settings = Settings::from_env()?;
+    match cli.command.unwrap_or(Command::Serve) {
+        Command::Serve => actix_web::rt::System::new().block_on(serve(settings)),
+        command => tokio::runtime::Builder::new_multi_thread().enable_all().build()?.block_on(admin(settings, command)),
+    }
+}
+
+async fn serve(settings: Settings) -> anyhow::Result<()> {
+    let app = Application::build(settings.clone()).await?;
+    tracing::info!(
+        "Lamsa is serving on http://{}:{} (public URL {})",
+        settings.addr.ip(),
+        app.port(),
+        settings.public_url
+    );
+    app.run_until_stopped().await?;
+    Ok(())
+}
+
+async fn admin(settings: Settings, command: Command) -> anyhow::Result<()> {
+    std::fs::create_dir_all(&settings.data_dir)?;
+    let pool = db::connect(&settings.database_url).await?;
+    db::migrate(&pool, &settings.database_url).await?;
+    match command {
+        Command::Serve | Command::Braille { .. } => unreachable!("handled in main"),
+        Command::Migrate => println!("Migrations applied to {}", redact(&settings.database_url)),
+        Command::SeedDemo => {
+            let password = std::env::var("LAMSA_DEMO_PASSWORD").unwrap_or_else(|_| "Lamsa#2026".into());
+            let accounts = accounts::seed_demo(&pool, &password).await?;
+            println!("Demo accounts (password: {password}):");
+            for a in accounts {
+                println!(
+                    "  {:<10} {:<24} {}{}",
+                    a.user_type.as_str(),
+                    a.email,
+                    a.name,
+                    if a.created { "  (created now)" } else { "" }
+                );
+            }
+            for title in accounts::seed_demo_courses(&pool).await? {
+                println!("Demo course created: {title}");
+            }
+        }
+        Command::CreateUser { user_type, email, name } => {
+            let mut password = String::new();
+            std::io::stdin().lock().read_line(&mut password).context("cannot read the password from stdin")?;
+            let password = password.trim_end_matches(['\n', '\r']);
+            let user_type = match user_type {
+                AccountType::Student => UserType::Student,
+                AccountType::Instructor => UserType::Instructor,
+                AccountType::Supervisor => UserType::Supervisor,
+            };
+            let id = accounts::create_active_user(&pool, user_type, &email, &name, password).await?;
+            println!("Created active {} account {} (id {id})", user_type.as_str(), email.trim().to_lowercase());
+            std::io::stdout().flush()?;
+        }
+        Command::LoadtestUsers { count, ttl_secs } => {
+            let secret = lamsa::auth::load_or_create_secret(settings.jwt_secret.as_deref(), &settings.data_dir)?;
+            let keys = lamsa::auth::JwtKeys::new(&secret, ttl_secs);
+            let password = std::env::var("LAMSA_DEMO_PASSWORD").unwrap_or_else(|_| "Lamsa#2026".into());
+            let users = accounts::loadtest_users(&pool, count, &password).await?;
+            let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+            for (id, email, user_type) in users {
+                let line = serde_json::json!({
+                    "id": id, "email": email, "type": user_type.as_str(), "access": keys.issue(id, user_type)?,
+                });
+                writeln!(out, "{line}")?;
+            }
+            out.flush()?;
+        }
+    }
+    Ok(())
+}
+
+/// The URL without its password, for printing.
+fn redact(url: &str) -> String {
+    match (url.find("://"), url.rfind('@')) {
+        (Some(s), Some(at)) if at > s => format!("{}://…@{}", &url[..s], &url[at + 1..]),
+        _ => url.to_string(),
+    }
+}
+
+/// `lamsa braille`: needs no settings or database.
+fn braille_stream(lang: &str, back: bool, format: &str) -> anyhow::Result<()> {
+    let lang: braille::Lang = lang.parse()?;
+    let format: braille::Format = format.parse().map_err(|e| anyhow::anyhow!("{e}"))?;
+    let stdin = std::io::stdin().lock();
+    let stdout = std::io::stdout().lock();
+    let stats = braille::translate_lines(stdin, stdout, lang, back, format)?;
+    if stats.unknown > 0 {
+        eprintln!("{} character(s) or cell(s) had no translation and were skipped", stats.unknown);
+    }
+    Ok(())
+}

@@ -1,0 +1,378 @@
+//! One actor per WebSocket. It sends the user's events in per-user order (`seq`), tells a
+//! duplicate from a gap and fills gaps from the database, answers `resume` by replaying what
+//! the client missed, drops silent peers, and closes a socket that cannot keep up (the client
+//! reconnects and resumes).
+
+use std::{
+    sync::atomic::{AtomicU64, Ordering},
+    time::Instant,
+};
+
+use actix::{Actor, ActorContext, ActorFutureExt, Addr, AsyncContext, Handler, StreamHandler, WrapFuture};
+use actix_web::{web, HttpRequest, HttpResponse};
+use actix_ws::{CloseCode, CloseReason, Message, ProtocolError};
+use serde::Deserialize;
+use tokio::sync::mpsc;
+
+use super::{
+    hub::{CatchUp, Deliver, Hub, Join, Leave, Shutdown},
+    DROP_AFTER, PING_EVERY,
+};
+use crate::{
+    auth::AuthUser,
+    db::Db,
+    startup::AppState,
+    store::notifications::{self, Event},
+};
+
+/// Largest frame a client may send; its messages are a few dozen bytes.
+const MAX_FRAME: usize = 4096;
+/// Messages queued to one socket before it counts as unable to keep up.
+const MAX_IN_FLIGHT: usize = 256;
+/// How long to wait for the client's `resume` before sending from the moment it connected.
+const RESUME_WAIT: std::time::Duration = std::time::Duration::from_secs(5);
+/// Close code for a missing, bad or expired token (the web client refreshes and reconnects).
+pub const CLOSE_BAD_TOKEN: u16 = 4401;
+/// Close code for a socket that fell too far behind (it reconnects and resumes).
+pub const CLOSE_TOO_SLOW: u16 = 4008;
+
+static NEXT_CONN: AtomicU64 = AtomicU64::new(1);
+
+/// Runs database work as its own task. An actor does not poll its spawned futures while a
+/// `ctx.wait` future runs, so a query started in one would hold its pool connection while
+/// other sessions wait for one: under a burst of connects the pool ran dry (seen in the
+/// loadtest). As a task the query always finishes and gives its connection back.
+fn detached<T: 'static, E: From<sqlx::Error> + 'static>(
+    work: impl std::future::Future<Output = Result<T, E>> + 'static,
+) -> impl std::future::Future<Output = Result<T, E>> {
+    let task = actix_web::rt::spawn(work);
+    async move { task.await.unwrap_or_else(|e| Err(sqlx::Error::Protocol(format!("database task failed: {e}")).into())) }
+}
+
+#[derive(Deserialize)]
+#[serde(tag = "type", rename_all = "lowercase")]
+enum ClientMessage {
+    Resume { after: i64 },
+    Ping,
+}
+
+enum Flow {
+    /// Connected; events wait for the client's `resume` (they are in the database).
+    AwaitingResume,
+    Live {
+        last_seq: i64,
+    },
+}
+
+pub struct WsSession {
+    user_id: i64,
+    conn_id: u64,
+    hub: Addr<Hub>,
+    db: Db,
+    ws: actix_ws::Session,
+    stream: Option<actix_ws::MessageStream>,
+    flow: Flow,
+    /// To the writer task, which owns the order of everything sent.
+    out: mpsc::Sender<String>,
+    last_heard: Instant,
+}
+
+impl Actor for WsSession {
+    type Context = actix::Context<Self>;
+
+    fn started(&mut self, ctx: &mut Self::Context) {
+        if let Some(stream) = self.stream.take() {
+            ctx.add_stream(stream);
+        }
+        self.hub.do_send(Join { user_id: self.user_id, conn_id: self.conn_id, addr: ctx.address() });
+        ctx.run_interval(PING_EVERY, |act, ctx| {
+            if act.last_heard.elapsed() > DROP_AFTER {
+                act.close(ctx, CloseCode::Away, "no answer to pings");
+                return;
+            }
+            let mut ws = act.ws.clone();
+            ctx.spawn(async move { ws.ping(b"").await }.into_actor(act).map(|r, _, ctx| {
+                if r.is_err() {
+                    ctx.stop();
+                }
+            }));
+        });
+        // A client that never says where it stopped gets what arrives from now on.
+        let db = self.db.clone();
+        let user = self.user_id;
+        ctx.spawn(
+            detached(async move {
+                sqlx::query_as::<_, (i64,)>("SELECT notif_seq FROM users WHERE id = $1").bind(user).fetch_one(&db).await
+            })
+            .into_actor(self)
+            .map(|seq, _, ctx| {
+                if let Ok((seq,)) = seq {
+                    ctx.run_later(RESUME_WAIT, move |act, ctx| {
+                        if matches!(act.flow, Flow::AwaitingResume) {
+                            act.flow = Flow::Live { last_seq: seq };
+                            act.catch_up(ctx);
+                        }
+                    });
+                }
+            }),
+        );
+    }
+
+    fn stopped(&mut self, _: &mut Self::Context) {
+        self.hub.do_send(Leave { user_id: self.user_id, conn_id: self.conn_id });
+    }
+}
+
+impl WsSession {
+    /// Queues a message for the socket's writer, in order; a full queue means the peer
+    /// cannot keep up.
+    fn send(&mut self, ctx: &mut actix::Context<Self>, text: String) {
+        match self.out.try_send(text) {
+            Ok(()) => {}
+            Err(mpsc::error::TrySendError::Full(_)) => {
+                self.close(ctx, CloseCode::Other(CLOSE_TOO_SLOW), "too slow; reconnect and resume")
+            }
+            Err(mpsc::error::TrySendError::Closed(_)) => ctx.stop(),
+        }
+    }
+
+    fn send_event(&mut self, ctx: &mut actix::Context<Self>, event: &Event) {
+        self.send(ctx, event.json.to_string());
+    }
+
+    fn close(&mut self, ctx: &mut actix::Context<Self>, code: CloseCode, why: &str) {
+        let ws = self.ws.clone();
+        let reason = CloseReason { code, description: Some(why.to_string()) };
+        actix_web::rt::spawn(async move {
+            let _ = ws.close(Some(reason)).await;
+        });
+        ctx.stop();
+    }
+
+    /// Replays everything after notification `after`, then goes live.
+    fn resume(&mut self, ctx: &mut actix::Context<Self>, after: i64) {
+        let (db, user, out) = (self.db.clone(), self.user_id, self.out.clone());
+        let work = detached(async move {
+            let base = notifications::seq_at(&db, user, after).await?;
+            let (last_seq, last_id) = replay_pages(&db, user, after, base, &out).await?;
+            Ok::<_, ReplayError>((last_seq, last_id))
+        });
+        // `wait` holds the mailbox, so live events queue behind the replay (and those it already
+        // sent are skipped by their seq).
+        ctx.wait(work.into_actor(self).map(move |result, act, ctx| match result {
+            Ok((last_seq, last_id)) => {
+                act.flow = Flow::Live { last_seq };
+                act.send(ctx, format!(r#"{{"type":"resumed","last_id":{last_id}}}"#));
+            }
+            Err(e) => act.replay_failed(ctx, e),
+        }));
+    }
+
+    /// Sends, in order, whatever the database has beyond the last event sent.
+    fn catch_up(&mut self, ctx: &mut actix::Context<Self>) {
+        let Flow::Live { last_seq } = self.flow else { return };
+        let (db, user, out) = (self.db.clone(), self.user_id, self.out.clone());
+        let work = detached(async move {
+            let mut sent = last_seq;
+            for e in notifications::after_seq(&db, user, last_seq).await? {
+                if e.seq > sent {
+                    push(&out, &e).await?;
+                    sent = e.seq;
+                }
+            }
+            Ok::<_, ReplayError>(sent)
+        });
+        ctx.wait(work.into_actor(self).map(|result, act, ctx| match result {
+            Ok(sent) => {
+                if let Flow::Live { last_seq } = &mut act.flow {
+                    *last_seq = (*last_seq).max(sent);
+                }
+            }
+            Err(e) => act.replay_failed(ctx, e),
+        }));
+    }
+
+    fn replay_failed(&mut self, ctx: &mut actix::Context<Self>, e: ReplayError) {
+        match e {
+            ReplayError::Db(e) => {
+                tracing::error!(error = %e, "replay failed");
+                self.close(ctx, CloseCode::Error, "temporary failure; reconnect");
+            }
+            ReplayError::TooSlow => self.close(ctx, CloseCode::Other(CLOSE_TOO_SLOW), "too slow; reconnect and resume"),
+            ReplayError::Gone => ctx.stop(),
+        }
+    }
+}
+
+/// How long a replay waits for the socket to take its next message before calling the peer
+/// too slow. A replay may be far longer than the socket's queue (a supervisor's tab after a
+/// Redis restart, a laptop back from sleep): it is fed at the pace the socket drains, a page at a
+/// time, instead of overflowing the queue and closing the socket again and again.
+const REPLAY_STALL: std::time::Duration = std::time::Duration::from_secs(15);
+const REPLAY_PAGE: i64 = 500;
+
+enum ReplayError {
+    Db(sqlx::Error),
+    TooSlow,
+    Gone,
+}
+
+impl From<sqlx::Error> for ReplayError {
+    fn from(e: sqlx::Error) -> Self {
+        ReplayError::Db(e)
+    }
+}
+
+/// Queues one event for the socket, waiting for room.
+async fn push(out: &mpsc::Sender<String>, e: &Event) -> Result<(), ReplayError> {
+    match tokio::time::timeout(REPLAY_STALL, out.send(e.json.to_string())).await {
+        Ok(Ok(())) => Ok(()),
+        Ok(Err(_)) => Err(ReplayError::Gone),
+        Err(_) => Err(ReplayError::TooSlow),
+    }
+}
+
+/// Sends every event after notification `after`, page by page; answers the last seq and id sent.
+async fn replay_pages(
+    db: &Db,
+    user: i64,
+    after: i64,
+    base_seq: i64,
+    out: &mpsc::Sender<String>,
+) -> Result<(i64, i64), ReplayError> {
+    let (mut last_seq, mut last_id) = (base_seq, after);
+    loop {
+        let page = notifications::after_id(db, user, last_id, REPLAY_PAGE).await?;
+        for e in &page {
+            push(out, e).await?;
+            (last_seq, last_id) = (e.seq, e.id);
+        }
+        if (page.len() as i64) < REPLAY_PAGE {
+            return Ok((last_seq, last_id));
+        }
+    }
+}
+
+impl Handler<Deliver> for WsSession {
+    type Result = ();
+    fn handle(&mut self, Deliver(event): Deliver, ctx: &mut Self::Context) {
+        let Flow::Live { last_seq } = &mut self.flow else { return };
+        if event.seq == *last_seq + 1 {
+            *last_seq = event.seq;
+            self.send_event(ctx, &event);
+        } else if event.seq > *last_seq + 1 {
+            // Something before it has not arrived (yet): the database has it.
+            self.catch_up(ctx);
+        }
+        // seq <= last_seq: already sent.
+    }
+}
+
+impl Handler<Shutdown> for WsSession {
+    type Result = ();
+    fn handle(&mut self, _: Shutdown, ctx: &mut Self::Context) {
+        self.close(ctx, CloseCode::Away, "server restarting; reconnect");
+    }
+}
+
+impl Handler<CatchUp> for WsSession {
+    type Result = ();
+    fn handle(&mut self, msg: CatchUp, ctx: &mut Self::Context) {
+        // A session still waiting for `resume` will replay from the database anyway.
+        if matches!(self.flow, Flow::Live { last_seq } if last_seq < msg.latest_seq) {
+            self.catch_up(ctx);
+        }
+    }
+}
+
+impl StreamHandler<Result<Message, ProtocolError>> for WsSession {
+    fn handle(&mut self, msg: Result<Message, ProtocolError>, ctx: &mut Self::Context) {
+        self.last_heard = Instant::now();
+        match msg {
+            Ok(Message::Text(text)) => match serde_json::from_str::<ClientMessage>(&text) {
+                Ok(ClientMessage::Resume { after }) => self.resume(ctx, after.max(0)),
+                Ok(ClientMessage::Ping) => self.send(ctx, r#"{"type":"pong"}"#.to_string()),
+                Err(_) => self.send(
+                    ctx,
+                    r#"{"type":"error","code":"bad_message","message":"Expected {\"type\":\"resume\",\"after\":<id>} or {\"type\":\"ping\"}"}"#
+                        .to_string(),
+                ),
+            },
+            Ok(Message::Ping(bytes)) => {
+                let mut ws = self.ws.clone();
+                ctx.spawn(async move { ws.pong(&bytes).await }.into_actor(self).map(|_, _, _| ()));
+            }
+            Ok(Message::Pong(_)) | Ok(Message::Nop) => {}
+            Ok(Message::Close(_)) => ctx.stop(),
+            Ok(Message::Binary(_)) | Ok(Message::Continuation(_)) => {
+                self.close(ctx, CloseCode::Unsupported, "text frames only")
+            }
+            Err(ProtocolError::Overflow) => self.close(ctx, CloseCode::Size, "frame too large"),
+            Err(_) => self.close(ctx, CloseCode::Protocol, "protocol error"),
+        }
+    }
+
+    fn finished(&mut self, ctx: &mut Self::Context) {
+        ctx.stop();
+    }
+}
+
+#[derive(Deserialize)]
+pub struct WsQuery {
+    token: Option<String>,
+}
+
+/// `GET /api/ws?token=<access token>`: the user's live events. A bad or expired token gets
+/// the socket closed with code 4401 (browsers cannot read an HTTP status of a failed upgrade).
+#[utoipa::path(get, path = "/api/ws", tag = "notifications",
+    params(("token" = String, Query, description = "access token (JWT)")),
+    description = "WebSocket upgrade. Server → client: `{\"type\":\"event\",\"id\":<notification id>,\"kind\":\"…\",\"payload\":{…},\"created_at\":\"RFC 3339\"}`, \
+`{\"type\":\"resumed\",\"last_id\":<id>}` after a resume, `{\"type\":\"pong\"}`, `{\"type\":\"error\",\"code\":\"bad_message\",…}`. \
+Client → server: `{\"type\":\"resume\",\"after\":<last id seen>}` (replays every missed event in order, then live ones), `{\"type\":\"ping\"}`. \
+Close codes: 4401 bad or expired token (refresh and reconnect), 4008 too slow (reconnect and resume), 1009 frame over 4 KiB. \
+The server pings every 25 s and drops a peer silent for 70 s.",
+    responses((status = 101, description = "Switching Protocols")))]
+pub async fn connect(
+    req: HttpRequest,
+    body: web::Payload,
+    state: web::Data<AppState>,
+    query: web::Query<WsQuery>,
+) -> actix_web::Result<HttpResponse> {
+    let (response, ws, stream) = actix_ws::handle(&req, body)?;
+    let user = query.token.as_deref().and_then(|t| AuthUser::from_token(&state, t));
+    match user {
+        None => {
+            actix_web::rt::spawn(async move {
+                let reason = CloseReason {
+                    code: CloseCode::Other(CLOSE_BAD_TOKEN),
+                    description: Some("invalid or expired token".into()),
+                };
+                let _ = ws.close(Some(reason)).await;
+            });
+        }
+        Some(user) => {
+            let (out, mut queue) = mpsc::channel::<String>(MAX_IN_FLIGHT);
+            let mut writer = ws.clone();
+            actix_web::rt::spawn(async move {
+                while let Some(text) = queue.recv().await {
+                    if writer.text(text).await.is_err() {
+                        break;
+                    }
+                }
+            });
+            WsSession {
+                user_id: user.id,
+                conn_id: NEXT_CONN.fetch_add(1, Ordering::Relaxed),
+                hub: state.realtime.hub.clone(),
+                db: state.db.clone(),
+                ws,
+                stream: Some(stream.max_frame_size(MAX_FRAME)),
+                flow: Flow::AwaitingResume,
+                out,
+                last_heard: Instant::now(),
+            }
+            .start();
+        }
+    }
+    Ok(response)
+}

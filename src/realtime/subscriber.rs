@@ -1,0 +1,96 @@
+//! The Redis side of the bus: one pub/sub connection per instance, subscribed to exactly the
+//! channels the hub asks for; it reconnects with backoff, resubscribes, and then asks every
+//! session to catch up from the database for whatever was published while it was away.
+
+use std::{collections::HashSet, time::Duration};
+
+use actix::Addr;
+use futures_util::StreamExt;
+use tokio::sync::mpsc::UnboundedReceiver;
+
+use super::{
+    decode,
+    hub::{Deliver, Hub, Resync},
+};
+
+#[derive(Debug)]
+pub enum SubCommand {
+    Subscribe(String),
+    Unsubscribe(String),
+}
+
+pub async fn run(client: redis::Client, mut commands: UnboundedReceiver<SubCommand>, hub: Addr<Hub>) {
+    let mut channels: HashSet<String> = HashSet::new();
+    let mut backoff = Duration::from_millis(100);
+    let mut connected_before = false;
+    loop {
+        let pubsub = match tokio::time::timeout(Duration::from_secs(3), client.get_async_pubsub()).await {
+            Ok(Ok(p)) => p,
+            failure => {
+                if let Ok(Err(e)) = failure {
+                    tracing::warn!(error = %e, "Redis subscriber cannot connect; retrying");
+                }
+                // Keep the channel set current while disconnected.
+                while let Ok(cmd) = commands.try_recv() {
+                    apply_local(&mut channels, cmd);
+                }
+                tokio::time::sleep(backoff).await;
+                backoff = (backoff * 2).min(Duration::from_secs(5));
+                continue;
+            }
+        };
+        let (mut sink, mut stream) = pubsub.split();
+        let mut ok = true;
+        for ch in &channels {
+            if sink.subscribe(ch).await.is_err() {
+                ok = false;
+                break;
+            }
+        }
+        if !ok {
+            continue;
+        }
+        backoff = Duration::from_millis(100);
+        if connected_before {
+            tracing::info!(channels = channels.len(), "Redis subscriber reconnected; sessions catch up");
+            hub.do_send(Resync);
+        }
+        connected_before = true;
+        loop {
+            tokio::select! {
+                cmd = commands.recv() => {
+                    let Some(cmd) = cmd else { return };
+                    let result = match &cmd {
+                        SubCommand::Subscribe(ch) => sink.subscribe(ch).await,
+                        SubCommand::Unsubscribe(ch) => sink.unsubscribe(ch).await,
+                    };
+                    apply_local(&mut channels, cmd);
+                    if result.is_err() {
+                        break;
+                    }
+                }
+                msg = stream.next() => {
+                    let Some(msg) = msg else { break };
+                    let channel = msg.get_channel_name().to_string();
+                    let Ok(payload) = msg.get_payload::<String>() else { continue };
+                    match decode(&channel, &payload) {
+                        Some(event) => hub.do_send(Deliver(event)),
+                        None => tracing::warn!(%channel, "unreadable bus message ignored"),
+                    }
+                }
+            }
+        }
+        tracing::warn!("Redis subscriber lost its connection; reconnecting");
+    }
+}
+
+fn apply_local(channels: &mut HashSet<String>, cmd: SubCommand) {
+    match cmd {
+        SubCommand::Subscribe(ch) => {
+            channels.insert(ch);
+        }
+        SubCommand::Unsubscribe(ch) => {
+            channels.remove(&ch);
+        }
+    }
+}

@@ -1,0 +1,243 @@
+//! The public Braille translator and the reference tables the instruction pages draw.
+
+use std::time::Duration;
+
+use actix_web::{http::StatusCode, web, HttpRequest};
+use braille::{Cell, EntryKind, Lang as Code};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+use crate::{
+    error::ApiError,
+    extract::ApiJson,
+    i18n::{Lang, Msg},
+    startup::AppState,
+};
+
+/// Longest text translated in one request, in characters.
+pub const MAX_CHARS: usize = 5000;
+
+#[derive(Deserialize, ToSchema, Clone, Copy, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum CodeChoice {
+    Ar,
+    En,
+    /// From the script of the text (Arabic letters → Arabic code); Arabic for `to_text`.
+    Auto,
+}
+
+#[derive(Deserialize, ToSchema, Clone, Copy, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum Direction {
+    ToBraille,
+    ToText,
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct TranslateRequest {
+    /// Print text (`to_braille`) or Unicode Braille (`to_text`); at most 5,000 characters.
+    pub text: String,
+    pub lang: CodeChoice,
+    pub direction: Direction,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct CellInfo {
+    /// The cell as a Unicode Braille character.
+    pub unicode: String,
+    /// Raised dots, e.g. [1, 2, 5]; empty for a blank cell.
+    pub dots: Vec<u8>,
+    /// What the cell means on its own in the code, e.g. "h" (for screen-reader names).
+    pub meaning: Option<String>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct UnknownChar {
+    /// Character index in the input.
+    pub index: usize,
+    #[serde(rename = "char")]
+    pub ch: String,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct TranslateResponse {
+    /// The code used: `ar` or `en`.
+    pub lang: &'static str,
+    /// Unicode Braille, lines joined by newlines.
+    pub braille: String,
+    /// Dot numbers ("125-24 0 1"), lines joined by newlines.
+    pub dots: String,
+    /// North American Braille ASCII, for .brf files.
+    pub brf: String,
+    /// The print text (the input for `to_braille`, the reading for `to_text`).
+    pub text: String,
+    /// Every cell of the Braille, in order (newlines excluded).
+    pub cells: Vec<CellInfo>,
+    /// Input characters with no Braille form (`to_braille`), or input positions that are not
+    /// Braille cells or mean nothing where they stand (`to_text`).
+    pub unknown: Vec<UnknownChar>,
+}
+
+fn code_str(c: Code) -> &'static str {
+    match c {
+        Code::Arabic => "ar",
+        Code::English => "en",
+    }
+}
+
+fn cell_info(cell: Cell, code: Code) -> CellInfo {
+    CellInfo {
+        unicode: cell.to_unicode().to_string(),
+        dots: cell.dots().collect(),
+        meaning: braille::describe_cell(cell, code).map(str::to_string),
+    }
+}
+
+/// Translate print to Braille or Braille to print, in Arabic or English (UEB grade 1).
+#[utoipa::path(post, path = "/api/braille/translate", tag = "braille", request_body = TranslateRequest,
+    responses((status = 200, body = TranslateResponse), (status = 400, body = crate::error::ErrorBody),
+        (status = 413, description = "text longer than 5,000 characters", body = crate::error::ErrorBody),
+        (status = 429, body = crate::error::ErrorBody)))]
+pub async fn translate(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    body: ApiJson<TranslateRequest>,
+) -> Result<web::Json<TranslateResponse>, ApiError> {
+    let b = body.0;
+    let who = req.peer_addr().map(|a| a.ip().to_string()).unwrap_or_default();
+    if !state.limiter.allow(&format!("braille:{who}"), 300, Duration::from_secs(60)) {
+        return Err(ApiError::too_many_attempts());
+    }
+    if b.text.chars().count() > MAX_CHARS {
+        return Err(
+            ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, "text_too_long", Msg::TextTooLong(MAX_CHARS)).on_field("text")
+        );
+    }
+    let code = match (b.lang, b.direction) {
+        (CodeChoice::Ar, _) => Code::Arabic,
+        (CodeChoice::En, _) => Code::English,
+        (CodeChoice::Auto, Direction::ToBraille) => braille::detect_lang(&b.text),
+        (CodeChoice::Auto, Direction::ToText) => Code::Arabic,
+    };
+    Ok(web::Json(match b.direction {
+        Direction::ToBraille => {
+            let t = braille::to_braille(&b.text, code);
+            TranslateResponse {
+                lang: code_str(code),
+                braille: t.to_unicode(),
+                dots: t.to_dots(),
+                brf: t.to_brf(),
+                text: b.text.clone(),
+                cells: t.cells.iter().map(|&c| cell_info(c, code)).collect(),
+                unknown: t.unknown.iter().map(|u| UnknownChar { index: u.index, ch: u.ch.to_string() }).collect(),
+            }
+        }
+        Direction::ToText => {
+            // Each line is read on its own; characters that are not Braille are reported.
+            let mut unknown = Vec::new();
+            let mut lines_cells: Vec<Vec<Cell>> = Vec::new();
+            let mut index = 0;
+            for line in b.text.split('\n') {
+                let mut cells = Vec::new();
+                for ch in line.trim_end_matches('\r').chars() {
+                    match ch {
+                        ' ' => cells.push(Cell::EMPTY),
+                        _ => match Cell::from_unicode(ch) {
+                            Some(c) => cells.push(c),
+                            None => unknown.push(UnknownChar { index, ch: ch.to_string() }),
+                        },
+                    }
+                    index += 1;
+                }
+                index += 1;
+                lines_cells.push(cells);
+            }
+            let mut text = String::new();
+            let mut offset = 0;
+            for (i, cells) in lines_cells.iter().enumerate() {
+                if i > 0 {
+                    text.push('\n');
+                }
+                let back = braille::to_text(cells, code);
+                for &u in &back.unknown_cells {
+                    unknown.push(UnknownChar { index: offset + u, ch: cells[u].to_unicode().to_string() });
+                }
+                offset += cells.len() + 1;
+                text.push_str(&back.text);
+            }
+            let all: Vec<Cell> = lines_cells.iter().flatten().copied().collect();
+            let joined = |f: fn(&[Cell]) -> String| lines_cells.iter().map(|l| f(l)).collect::<Vec<_>>().join("\n");
+            TranslateResponse {
+                lang: code_str(code),
+                braille: joined(braille::cells_to_unicode),
+                dots: joined(braille::cells_to_dots),
+                brf: joined(braille::cells_to_brf),
+                text,
+                cells: all.iter().map(|&c| cell_info(c, code)).collect(),
+                unknown,
+            }
+        }
+    }))
+}
+
+#[derive(Deserialize, IntoParams)]
+pub struct TableQuery {
+    /// `ar` or `en`.
+    lang: String,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct TableRow {
+    /// The print form (empty for Braille-only indicators).
+    pub print: String,
+    /// letter, digit, punctuation, symbol, indicator or tashkeel.
+    pub kind: &'static str,
+    /// The name in the request's language.
+    pub name: String,
+    pub name_en: String,
+    pub name_ar: String,
+    pub cells: Vec<CellInfo>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct TableResponse {
+    pub lang: &'static str,
+    pub entries: Vec<TableRow>,
+}
+
+fn kind_str(k: EntryKind) -> &'static str {
+    match k {
+        EntryKind::Letter => "letter",
+        EntryKind::Digit => "digit",
+        EntryKind::Punctuation => "punctuation",
+        EntryKind::Symbol => "symbol",
+        EntryKind::Indicator => "indicator",
+        EntryKind::Tashkeel => "tashkeel",
+    }
+}
+
+/// The alphabet, digits, punctuation and indicators of a code, straight from the engine.
+#[utoipa::path(get, path = "/api/braille/table", tag = "braille", params(TableQuery),
+    responses((status = 200, body = TableResponse), (status = 400, body = crate::error::ErrorBody)))]
+pub async fn table(lang: Lang, query: web::Query<TableQuery>) -> Result<web::Json<TableResponse>, ApiError> {
+    let code = match query.lang.as_str() {
+        "ar" => Code::Arabic,
+        "en" => Code::English,
+        _ => return Err(ApiError::field_invalid("lang")),
+    };
+    let entries = braille::reference_table(code)
+        .into_iter()
+        .map(|e| TableRow {
+            print: e.print.to_string(),
+            kind: kind_str(e.kind),
+            name: match lang {
+                Lang::Ar => e.name_ar.to_string(),
+                Lang::En => e.name_en.to_string(),
+            },
+            name_en: e.name_en.to_string(),
+            name_ar: e.name_ar.to_string(),
+            cells: e.cells.iter().map(|&c| cell_info(c, code)).collect(),
+        })
+        .collect();
+    Ok(web::Json(TableResponse { lang: code_str(code), entries }))
+}

@@ -1,0 +1,202 @@
+//! Builds the application state and the actix `App`, binds, and returns a handle the tests
+//! can spawn on a free port.
+
+use std::{net::TcpListener, path::PathBuf, sync::Arc};
+
+use actix_files::{Files, NamedFile};
+use actix_web::{
+    dev::{fn_service, Server, ServiceRequest, ServiceResponse},
+    http::header,
+    middleware::Logger,
+    web, App, HttpResponse, HttpServer,
+};
+use anyhow::Context;
+
+use crate::{
+    auth::{load_or_create_secret, JwtKeys, MediaSigner},
+    bus::Bus,
+    configuration::Settings,
+    db::{self, Db},
+    email::Mailer,
+    error::{localize_errors, request_lang_and_method},
+    rate_limit::RateLimiter,
+    realtime::Realtime,
+    routes,
+};
+
+pub struct AppState {
+    pub db: Db,
+    pub settings: Settings,
+    pub jwt: JwtKeys,
+    pub media: MediaSigner,
+    pub mailer: Mailer,
+    pub bus: Bus,
+    pub limiter: RateLimiter,
+    pub realtime: Realtime,
+    pub notes: crate::note_writer::NoteWriter,
+    /// The certificate PDFs' font, loaded on first use.
+    pub cert_font: crate::certificates::pdf::FontCache,
+    /// Owns the pool handle the realtime hub reaches weakly (see `Hub::db`).
+    pub shared_db: std::sync::Arc<Db>,
+}
+
+impl AppState {
+    pub async fn new(settings: Settings) -> anyhow::Result<AppState> {
+        std::fs::create_dir_all(&settings.data_dir)
+            .with_context(|| format!("cannot create the data directory {}", settings.data_dir.display()))?;
+        let db = db::connect(&settings.database_url).await?;
+        db::migrate(&db, &settings.database_url).await?;
+        let secret = load_or_create_secret(settings.jwt_secret.as_deref(), &settings.data_dir)?;
+        let jwt = JwtKeys::new(&secret, settings.access_ttl.as_secs() as i64);
+        let media = MediaSigner::new(&secret);
+        let mailer = Mailer::new(settings.smtp_url.as_deref(), settings.outbox_dir(), &settings.mail_from)?;
+        let bus = match &settings.redis_url {
+            Some(url) => Bus::redis(url).await.context("cannot connect to Redis (REDIS_URL)")?,
+            None => Bus::in_process(),
+        };
+        let shared_db = std::sync::Arc::new(db.clone());
+        let realtime = Realtime::start(
+            bus.clone(),
+            crate::realtime::namespace_for(&settings.database_url),
+            Arc::downgrade(&shared_db),
+        );
+        let notes = crate::note_writer::NoteWriter::start(db.clone(), realtime.clone());
+        let cert_font = crate::certificates::pdf::FontCache::new(settings.cert_font.clone());
+        if !settings.cert_font.is_file() {
+            // Not fatal: everything but certificate PDFs works without it.
+            tracing::error!(path = %settings.cert_font.display(),
+                "the certificate font is missing (LAMSA_CERT_FONT): certificate PDFs will fail until it is installed \
+                 (scripts/system-deps.sh installs Amiri)");
+        }
+        Ok(AppState {
+            db,
+            settings,
+            jwt,
+            media,
+            mailer,
+            bus,
+            limiter: RateLimiter::default(),
+            realtime,
+            notes,
+            cert_font,
+            shared_db,
+        })
+    }
+}
+
+pub struct Application {
+    port: u16,
+    server: Server,
+    hub: actix::Addr<crate::realtime::Hub>,
+}
+
+impl Application {
+    pub async fn build(settings: Settings) -> anyhow::Result<Application> {
+        let listener =
+            TcpListener::bind(settings.addr).with_context(|| format!("cannot listen on {}", settings.addr))?;
+        let port = listener.local_addr()?.port();
+        let state = Arc::new(AppState::new(settings).await?);
+        let hub = state.realtime.hub.clone();
+        let server = run(listener, state)?;
+        Ok(Application { port, server, hub })
+    }
+
+    pub fn port(&self) -> u16 {
+        self.port
+    }
+
+    /// Serves until the server stops. On SIGTERM or Ctrl-C it first closes every WebSocket
+    /// with 1001 (going away), so clients reconnect to another instance and resume at once,
+    /// then stops gracefully.
+    pub async fn run_until_stopped(self) -> std::io::Result<()> {
+        let handle = self.server.handle();
+        let hub = self.hub.clone();
+        tokio::spawn(async move {
+            shutdown_signal().await;
+            tracing::info!("shutting down: closing sockets, finishing requests");
+            let _ = hub.send(crate::realtime::hub::Shutdown).await;
+            handle.stop(true).await;
+        });
+        self.server.await
+    }
+}
+
+async fn shutdown_signal() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{signal, SignalKind};
+        match signal(SignalKind::terminate()) {
+            Ok(mut term) => {
+                tokio::select! {
+                    _ = term.recv() => {}
+                    _ = tokio::signal::ctrl_c() => {}
+                }
+            }
+            Err(_) => {
+                let _ = tokio::signal::ctrl_c().await;
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = tokio::signal::ctrl_c().await;
+    }
+}
+
+fn run(listener: TcpListener, state: Arc<AppState>) -> anyhow::Result<Server> {
+    let state = web::Data::from(state);
+    let web_dir = state.settings.web_dir.clone();
+    let avatars = state.settings.uploads_dir().join("avatars");
+    std::fs::create_dir_all(&avatars)?;
+    if !web_dir.join("index.html").is_file() {
+        tracing::warn!(dir = %web_dir.display(), "the web app is not built; `make run` builds it");
+    }
+    let server = HttpServer::new(move || {
+        App::new()
+            .app_data(state.clone())
+            .wrap_fn(|req, srv| {
+                use actix_web::dev::Service;
+                let (lang, method) = request_lang_and_method(&req);
+                let fut = srv.call(req);
+                async move { Ok(localize_errors(lang, method, fut.await?).await) }
+            })
+            // The path only: query strings may carry tokens, which never go to the log.
+            .wrap(
+                Logger::new("%{r}a \"%{method_path}xi\" %s %b %Dms")
+                    .custom_request_replace("method_path", |req| format!("{} {}", req.method(), req.path())),
+            )
+            .configure(routes::configure)
+            .service(Files::new("/media/avatars", &avatars))
+            .service(spa(&web_dir))
+    })
+    .listen(listener)?
+    // Signals are ours (`run_until_stopped`): sockets are told to go away first.
+    .disable_signals()
+    .run();
+    Ok(server)
+}
+
+/// The built web app; any path that is not a file gets index.html, so client routes load.
+fn spa(web_dir: &std::path::Path) -> Files {
+    let index: PathBuf = web_dir.join("index.html");
+    Files::new("/", web_dir).index_file("index.html").default_handler(fn_service(move |req: ServiceRequest| {
+        let index = index.clone();
+        async move {
+            let (req, _) = req.into_parts();
+            let resp = match NamedFile::open_async(&index).await {
+                Ok(file) => {
+                    let mut resp = file.into_response(&req);
+                    resp.headers_mut().insert(header::CACHE_CONTROL, header::HeaderValue::from_static("no-cache"));
+                    resp
+                }
+                Err(_) => HttpResponse::ServiceUnavailable().content_type("text/html; charset=utf-8").body(NOT_BUILT),
+            };
+            Ok(ServiceResponse::new(req, resp))
+        }
+    }))
+}
+
+const NOT_BUILT: &str =
+    "<!doctype html><html lang=\"ar\" dir=\"rtl\"><head><meta charset=\"utf-8\"><title>لمسة · Lamsa</title></head>\
+<body><main><h1>لمسة</h1><p>واجهة الويب غير مبنية بعد. شغّل <code>make run</code>.</p>\
+<p lang=\"en\" dir=\"ltr\">The web app is not built yet. Run <code>make run</code>.</p></main></body></html>";

@@ -1,0 +1,243 @@
+use std::{path::PathBuf, time::Duration};
+
+use lamsa::{configuration::Settings, startup::Application};
+use reqwest::StatusCode;
+use serde_json::{json, Value};
+
+pub const PASSWORD: &str = "Braille#2026";
+
+pub struct TestApp {
+    pub address: String,
+    pub data_dir: tempfile::TempDir,
+    pub database_url: String,
+    pub client: reqwest::Client,
+}
+
+pub struct Reply {
+    pub status: StatusCode,
+    pub body: Value,
+}
+
+impl Reply {
+    pub fn code(&self) -> &str {
+        self.body["code"].as_str().unwrap_or_default()
+    }
+    pub fn message(&self) -> &str {
+        self.body["message"].as_str().unwrap_or_default()
+    }
+    pub fn field(&self) -> Option<&str> {
+        self.body["field"].as_str()
+    }
+}
+
+/// A fresh database for one test: a temporary SQLite file, or a new PostgreSQL database.
+async fn fresh_database(dir: &std::path::Path) -> String {
+    match std::env::var("LAMSA_TEST_DATABASE_URL").ok().filter(|v| !v.is_empty()) {
+        None => format!("sqlite://{}/lamsa.db", dir.display()),
+        Some(base) => {
+            sqlx::any::install_default_drivers();
+            let name = format!("lamsa_test_{}", uuid::Uuid::new_v4().simple());
+            let mut conn =
+                <sqlx::AnyConnection as sqlx::Connection>::connect(&base).await.expect("PostgreSQL for tests");
+            sqlx::Executor::execute(&mut conn, format!("CREATE DATABASE {name}").as_str()).await.expect("create db");
+            let (prefix, _) = base.split('?').next().unwrap().rsplit_once('/').expect("URL with a database name");
+            format!("{prefix}/{name}")
+        }
+    }
+}
+
+pub async fn spawn_app() -> TestApp {
+    spawn_app_with(|_| {}).await
+}
+
+pub async fn spawn_app_with(adjust: impl FnOnce(&mut Settings)) -> TestApp {
+    let data_dir = tempfile::tempdir().expect("temp dir");
+    let database_url = fresh_database(data_dir.path()).await;
+    spawn_instance(data_dir, database_url, adjust).await
+}
+
+/// Another instance on the same database (as behind a load balancer), with its own data dir.
+pub async fn spawn_peer(of: &TestApp, adjust: impl FnOnce(&mut Settings)) -> TestApp {
+    spawn_instance(tempfile::tempdir().unwrap(), of.database_url.clone(), adjust).await
+}
+
+async fn spawn_instance(
+    data_dir: tempfile::TempDir,
+    database_url: String,
+    adjust: impl FnOnce(&mut Settings),
+) -> TestApp {
+    // LAMSA_TEST_LOG=debug shows the servers' logs while debugging a test.
+    if let Ok(filter) = std::env::var("LAMSA_TEST_LOG") {
+        let _ = tracing_subscriber::fmt().with_env_filter(filter).with_test_writer().try_init();
+    }
+    let web_dir = data_dir.path().join("web");
+    std::fs::create_dir_all(web_dir.join("assets")).unwrap();
+    std::fs::write(
+        web_dir.join("index.html"),
+        "<!doctype html><html lang=\"ar\" dir=\"rtl\"><head><title>لمسة</title></head><body><div id=\"root\"></div></body></html>",
+    )
+    .unwrap();
+    std::fs::write(web_dir.join("assets/app.js"), "console.log('lamsa')").unwrap();
+    let mut settings = Settings {
+        addr: "127.0.0.1:0".parse().unwrap(),
+        database_url: database_url.clone(),
+        redis_url: std::env::var("LAMSA_TEST_REDIS_URL").ok().filter(|v| !v.is_empty()),
+        // Shared by every instance of a test, as a deployment shares LAMSA_JWT_SECRET.
+        jwt_secret: Some("lamsa-test-secret-0123456789abcdef-0123456789".into()),
+        smtp_url: None,
+        mail_from: "Lamsa <no-reply@lamsa.local>".into(),
+        public_url: "http://lamsa.test".into(),
+        data_dir: data_dir.path().to_path_buf(),
+        web_dir,
+        access_ttl: Duration::from_secs(900),
+        refresh_ttl: Duration::from_secs(3600),
+        grade_bands: Default::default(),
+        cert_font: lamsa::configuration::DEFAULT_CERT_FONT.into(),
+    };
+    adjust(&mut settings);
+    let app = Application::build(settings).await.expect("server starts");
+    let address = format!("http://127.0.0.1:{}", app.port());
+    tokio::spawn(app.run_until_stopped());
+    TestApp { address, data_dir, database_url, client: reqwest::Client::new() }
+}
+
+impl TestApp {
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{}", self.address, path)
+    }
+
+    pub async fn send(&self, req: reqwest::RequestBuilder) -> Reply {
+        let resp = req.send().await.expect("request sent");
+        let status = resp.status();
+        let text = resp.text().await.unwrap_or_default();
+        let body = serde_json::from_str(&text).unwrap_or(Value::String(text));
+        Reply { status, body }
+    }
+
+    pub async fn post(&self, path: &str, body: Value, lang: &str) -> Reply {
+        self.send(self.client.post(self.url(path)).header("Accept-Language", lang).json(&body)).await
+    }
+
+    pub async fn post_auth(&self, path: &str, token: &str, body: Value, lang: &str) -> Reply {
+        self.send(self.client.post(self.url(path)).bearer_auth(token).header("Accept-Language", lang).json(&body)).await
+    }
+
+    pub async fn get_auth(&self, path: &str, token: &str) -> Reply {
+        self.send(self.client.get(self.url(path)).bearer_auth(token).header("Accept-Language", "en")).await
+    }
+
+    pub async fn patch_auth(&self, path: &str, token: &str, body: Value) -> Reply {
+        self.send(self.client.patch(self.url(path)).bearer_auth(token).header("Accept-Language", "en").json(&body))
+            .await
+    }
+
+    pub fn outbox(&self) -> PathBuf {
+        self.data_dir.path().join("outbox")
+    }
+
+    /// Every e-mail written so far, oldest first.
+    pub fn mails(&self) -> Vec<String> {
+        let Ok(dir) = std::fs::read_dir(self.outbox()) else { return vec![] };
+        let mut files: Vec<_> = dir.filter_map(|e| e.ok()).map(|e| e.path()).collect();
+        files.sort();
+        files.iter().map(|p| std::fs::read_to_string(p).unwrap()).collect()
+    }
+
+    /// The token of the newest e-mailed link of the form `<public url>/<kind>/<token>`.
+    pub fn link_token(&self, kind: &str) -> String {
+        let needle = format!("http://lamsa.test/{kind}/");
+        let mail = self.mails().into_iter().rev().find(|m| m.contains(&needle)).expect("an e-mail with the link");
+        let start = mail.find(&needle).unwrap() + needle.len();
+        mail[start..].split_whitespace().next().unwrap().to_string()
+    }
+
+    pub async fn register(&self, email: &str, user_type: &str) -> Reply {
+        self.post(
+            "/api/auth/register",
+            json!({"name": "Sara Ahmad", "email": email, "password": PASSWORD, "password_confirm": PASSWORD, "type": user_type}),
+            "en",
+        )
+        .await
+    }
+
+    /// Registers, activates through the e-mailed link and signs in; returns the login reply body.
+    pub async fn active_user(&self, email: &str, user_type: &str) -> Value {
+        assert_eq!(self.register(email, user_type).await.status, StatusCode::CREATED);
+        let token = self.link_token("activate");
+        assert_eq!(self.post("/api/auth/activate", json!({"token": token}), "en").await.status, StatusCode::OK);
+        let login = self.login(email, PASSWORD).await;
+        assert_eq!(login.status, StatusCode::OK, "{:?}", login.body);
+        login.body
+    }
+
+    pub async fn login(&self, email: &str, password: &str) -> Reply {
+        self.post("/api/auth/login", json!({"email": email, "password": password}), "en").await
+    }
+}
+
+pub type Ws = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+impl TestApp {
+    /// An active account of any type made directly (supervisors cannot register); returns the
+    /// login body.
+    pub async fn account(&self, user_type: lamsa::domain::UserType, email: &str) -> Value {
+        let db = lamsa::db::connect(&self.database_url).await.unwrap();
+        lamsa::accounts::create_active_user(&db, user_type, email, "Mona Supervisor", PASSWORD).await.unwrap();
+        db.close().await;
+        let login = self.login(email, PASSWORD).await;
+        assert_eq!(login.status, StatusCode::OK);
+        login.body
+    }
+
+    pub async fn ws(&self, token: &str) -> Ws {
+        let url = format!("{}/api/ws?token={token}", self.address.replace("http://", "ws://"));
+        tokio_tungstenite::connect_async(url).await.expect("socket opens").0
+    }
+
+    /// A socket that has resumed after `after`; returns it with the replayed events.
+    pub async fn ws_resumed(&self, token: &str, after: i64) -> (Ws, Vec<Value>) {
+        let mut ws = self.ws(token).await;
+        ws_send(&mut ws, json!({"type": "resume", "after": after})).await;
+        let mut replayed = vec![];
+        loop {
+            let msg = ws_next(&mut ws, 5000).await.expect("resumed");
+            if msg["type"] == "resumed" {
+                return (ws, replayed);
+            }
+            replayed.push(msg);
+        }
+    }
+}
+
+pub async fn ws_send(ws: &mut Ws, msg: Value) {
+    use futures_util::SinkExt;
+    ws.send(tokio_tungstenite::tungstenite::Message::Text(msg.to_string())).await.unwrap();
+}
+
+/// The next JSON message within `ms`, skipping control frames; `None` on timeout or close.
+pub async fn ws_next(ws: &mut Ws, ms: u64) -> Option<Value> {
+    use futures_util::StreamExt;
+    use tokio_tungstenite::tungstenite::Message;
+    let deadline = tokio::time::Instant::now() + Duration::from_millis(ms);
+    loop {
+        match tokio::time::timeout_at(deadline, ws.next()).await {
+            Ok(Some(Ok(Message::Text(t)))) => return serde_json::from_str(&t).ok(),
+            Ok(Some(Ok(Message::Close(_)))) | Ok(None) | Ok(Some(Err(_))) | Err(_) => return None,
+            Ok(Some(Ok(_))) => continue,
+        }
+    }
+}
+
+/// The close code the server sent, waiting up to `ms`.
+pub async fn ws_close_code(ws: &mut Ws, ms: u64) -> Option<u16> {
+    use futures_util::StreamExt;
+    use tokio_tungstenite::tungstenite::Message;
+    let deadline = tokio::time::Instant::now() + Duration::from_millis(ms);
+    loop {
+        match tokio::time::timeout_at(deadline, ws.next()).await {
+            Ok(Some(Ok(Message::Close(frame)))) => return frame.map(|f| u16::from(f.code)),
+            Ok(Some(Ok(_))) => continue,
+            _ => return None,
+        }
+    }
+}

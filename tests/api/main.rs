@@ -1,0 +1,15 @@
+//! Black-box API tests: each test starts the real server on a free port with a fresh
+//! database — SQLite, or PostgreSQL + Redis when `LAMSA_TEST_DATABASE_URL` and
+//! `LAMSA_TEST_REDIS_URL` are set — and talks to it over HTTP.
+
+mod accounts;
+mod assessments;
+mod braille;
+mod certificates;
+mod courses;
+mod errors;
+mod helpers;
+mod media;
+mod platform;
+mod profile;
+mod realtime;

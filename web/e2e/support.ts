@@ -1,0 +1,273 @@
+/** Shared helpers for the browser tests (run through scripts/e2e.sh). */
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { chromium, type BrowserContext, type Page, type WebSocket as PageSocket } from 'playwright-core';
+
+export const BASE = process.env.LAMSA_BASE_URL ?? 'http://127.0.0.1:8080';
+export const DATA_DIR = process.env.LAMSA_DATA_DIR ?? '';
+export const ACCESS_TTL_SECS = Number(process.env.LAMSA_ACCESS_TTL_SECS ?? '8');
+export const SUPERVISOR = {
+  email: process.env.LAMSA_E2E_SUPERVISOR_EMAIL ?? 'sup@example.com',
+  password: process.env.LAMSA_E2E_SUPERVISOR_PASSWORD ?? 'Sup#pass2026',
+};
+
+export interface Browser {
+  context: BrowserContext;
+  close: () => Promise<void>;
+}
+
+/** A fresh Chromium profile per test file (STACK-NOTES: persistent context, Debian chromium). */
+export async function launch(options: { colorScheme?: 'light' | 'dark'; viewport?: { width: number; height: number } } = {}): Promise<Browser> {
+  const dir = mkdtempSync(join(tmpdir(), 'lamsa-chromium-'));
+  const context = await chromium.launchPersistentContext(dir, {
+    executablePath: process.env.LAMSA_CHROMIUM ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    baseURL: BASE,
+    colorScheme: options.colorScheme ?? 'light',
+    viewport: options.viewport ?? { width: 1280, height: 900 },
+    reducedMotion: 'reduce',
+  });
+  return {
+    context,
+    close: async () => {
+      await context.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function newPage(b: Browser): Promise<Page> {
+  const page = await b.context.newPage();
+  page.on('pageerror', (e) => console.error('page error:', e.message));
+  return page;
+}
+
+/** Sets the stored language (and theme) before the app starts. */
+export async function setPrefs(page: Page, prefs: { lang?: 'ar' | 'en'; theme?: 'light' | 'dark'; clear?: boolean }) {
+  await page.goto('/404-prefs');
+  await page.evaluate((p) => {
+    if (p.clear) localStorage.clear();
+    if (p.lang) localStorage.setItem('app-lang', p.lang);
+    if (p.theme) localStorage.setItem('app-theme', p.theme);
+  }, prefs);
+}
+
+export function uniqueEmail(tag: string): string {
+  return `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+}
+
+/** The newest e-mail in the outbox sent to `to` that contains a link under `path` (activate, reset-password). */
+export async function linkFromOutbox(to: string, path: 'activate' | 'reset-password', timeoutMs = 10_000): Promise<string> {
+  const dir = join(DATA_DIR, 'outbox');
+  const re = new RegExp(`https?://[^\\s]+/${path}/[A-Za-z0-9_\\-]+`);
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    let files: string[] = [];
+    try {
+      files = readdirSync(dir).filter((f) => f.endsWith('.eml'));
+    } catch {
+      /* not created yet */
+    }
+    const sorted = files.map((f) => ({ f, t: statSync(join(dir, f)).mtimeMs })).sort((a, b) => b.t - a.t || b.f.localeCompare(a.f));
+    for (const { f } of sorted) {
+      const text = readFileSync(join(dir, f), 'utf8');
+      const toLine = /^To:.*$/m.exec(text)?.[0] ?? '';
+      if (!toLine.toLowerCase().includes(to.toLowerCase())) continue;
+      const m = re.exec(text);
+      if (m) return m[0];
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no ${path} e-mail for ${to} in ${dir}`);
+}
+
+export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+export async function axeViolations(page: Page) {
+  const result = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  return result.violations.map((v) => ({
+    id: v.id,
+    impact: v.impact,
+    help: v.help,
+    nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ') + ' :: ' + n.failureSummary),
+  }));
+}
+
+/** The element that has focus, described for assertions. */
+export function focused(page: Page) {
+  return page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    return { tag: el?.tagName.toLowerCase() ?? '', id: el?.id ?? '', text: el?.textContent?.trim() ?? '' };
+  });
+}
+
+/** Waits until the h1 has focus (after a client-side navigation). */
+export async function expectHeadingFocused(page: Page, text?: string | RegExp) {
+  await page.waitForFunction(() => document.activeElement?.id === 'page-title', null, { timeout: 5000 });
+  if (text) {
+    const h1 = await page.locator('h1').textContent();
+    if (typeof text === 'string' ? h1?.trim() !== text : !text.test(h1 ?? '')) throw new Error(`h1 was ${h1}`);
+  }
+}
+
+export interface LoginResult {
+  access: string;
+  refresh: string;
+  user: { id: number; name: string; email: string; avatar: string | null; type: string };
+}
+
+async function api<T>(path: string, body: unknown, lang = 'en'): Promise<T> {
+  const res = await fetch(`${BASE}/api/${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'Accept-Language': lang, Authorization: 'Bearer ' },
+    body: JSON.stringify(body),
+  });
+  const data = (await res.json()) as T;
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(data)}`);
+  return data;
+}
+
+export const PASSWORD = 'Braille#2026';
+
+/** Registers and activates an account through the API and the outbox, then signs in. */
+export async function createAccount(type: 'student' | 'instructor', name = `Test ${type}`): Promise<LoginResult & { password: string }> {
+  const email = uniqueEmail(type);
+  await api('auth/register', { name, email, password: PASSWORD, password_confirm: PASSWORD, type });
+  const link = await linkFromOutbox(email, 'activate');
+  await api('auth/activate', { token: link.split('/activate/')[1] });
+  return { ...(await apiLogin(email, PASSWORD)), password: PASSWORD };
+}
+
+export function apiLogin(email: string, password: string): Promise<LoginResult> {
+  return api<LoginResult>('auth/login', { email, password });
+}
+
+/** Puts a session into browser storage the way the login page does. */
+export async function storeSession(page: Page, s: LoginResult) {
+  await page.evaluate((s) => {
+    localStorage.setItem('auth-token', s.access);
+    localStorage.setItem('refresh_token', s.refresh);
+    localStorage.setItem('name', s.user.name);
+    localStorage.setItem('email', s.user.email);
+    localStorage.setItem('avatar', s.user.avatar ?? '');
+    localStorage.setItem('type', s.user.type);
+    localStorage.setItem('user_id', String(s.user.id));
+  }, s);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Shared by the journey tests (assessments, certificates, learner-journey).
+
+/** An access token for `s` from its refresh token (access tokens live a few seconds in these tests). */
+export async function access(s: LoginResult): Promise<string> {
+  const res = await fetch(`${BASE}/api/auth/token/refresh`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ refresh: s.refresh }),
+  });
+  if (!res.ok) throw new Error(`refresh: ${res.status}`);
+  return ((await res.json()) as { access: string }).access;
+}
+
+/** An API call as `s`, with a fresh access token each time; throws on an error status. */
+export async function apiAs<T>(s: LoginResult, method: string, path: string, body?: unknown): Promise<T> {
+  const init: RequestInit = { method, headers: { Authorization: `Bearer ${await access(s)}`, 'Accept-Language': 'en' } };
+  if (body instanceof FormData) init.body = body;
+  else if (body !== undefined) {
+    init.body = JSON.stringify(body);
+    (init.headers as Record<string, string>)['Content-Type'] = 'application/json';
+  }
+  const res = await fetch(`${BASE}/api/${path}`, init);
+  const data = (await res.json()) as T;
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(data)}`);
+  return data;
+}
+
+/** Sends the instructor's course for accreditation and has the supervisor approve it, through the API. */
+export async function accredit(instructor: LoginResult, supervisor: LoginResult, courseId: number) {
+  await apiAs(instructor, 'POST', `courses/${courseId}/accreditation`, {});
+  const queue = await apiAs<{ requests: Array<{ id: number; course_id: number }> }>(supervisor, 'GET', 'supervisor/requests?kind=accreditation');
+  const request = queue.requests.find((r) => r.course_id === courseId);
+  if (!request) throw new Error(`no accreditation request for course ${courseId}`);
+  await apiAs(supervisor, 'POST', `requests/${request.id}/approve`, {});
+}
+
+type Locator = ReturnType<Page['locator']>;
+
+/**
+ * Focuses an element and presses a key on it (keyboard use, not a mouse click). Waits for the
+ * element first; when it never comes, the error shows the page's URL and main text.
+ */
+export async function press(locator: Locator, key = 'Enter') {
+  await locator.waitFor({ timeout: 15_000 }).catch(async (e: Error) => {
+    const page = locator.page();
+    throw new Error(`${e.message}\n${page.url()}\n${(await page.locator('main').innerText().catch(() => '')).slice(0, 1500)}`);
+  });
+  await locator.focus();
+  await locator.press(key);
+}
+
+/** Presses keys together, then releases them: one chord on the six-key keyboard (f d s j k l = dots 1–6). */
+export async function chord(page: Page, ...codes: string[]) {
+  for (const c of codes) await page.keyboard.down(c);
+  for (const c of [...codes].reverse()) await page.keyboard.up(c);
+}
+
+/** Waits until the element with this id has focus. */
+export const expectFocus = (page: Page, id: string, timeout = 5000) =>
+  page.waitForFunction((i) => document.activeElement?.id === i, id, { timeout });
+
+/** The text of the focused element. */
+export const activeText = (page: Page) => page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
+
+/**
+ * Waits for the page's requests to finish before leaving it: access tokens live a few seconds
+ * here (LAMSA_ACCESS_TTL_SECS), and a navigation in the middle of a token refresh cancels it.
+ */
+export async function settle(page: Page) {
+  await page.waitForLoadState('networkidle');
+}
+
+/** Navigates once the current page has settled. */
+export async function go(page: Page, url: string) {
+  await settle(page);
+  await page.goto(url);
+}
+
+/** Text of the page's status regions, without bidi isolates. */
+export const statuses = (page: Page) =>
+  page.locator('[role="status"]').evaluateAll((els) => els.map((e) => (e.textContent ?? '').replace(/[\u2068\u2069]/g, '')));
+
+/** Waits until one of the page's status regions contains `text` (bidi isolates ignored). */
+export async function expectStatus(page: Page, text: string, timeout = 15_000) {
+  try {
+    await page.waitForFunction(
+      (t) => Array.from(document.querySelectorAll('[role="status"]')).some((e) => (e.textContent ?? '').replace(/[\u2068\u2069]/g, '').includes(t)),
+      text,
+      { timeout, polling: 100 },
+    );
+  } catch {
+    throw new Error(`no status "${text}" in ${JSON.stringify(await statuses(page).catch(() => []))}`);
+  }
+}
+
+/**
+ * Resolves once the page's live socket has finished its first resume. Call it before the
+ * navigation that opens the socket.
+ */
+export function socketReady(page: Page): Promise<void> {
+  return new Promise((resolve) => {
+    const onSocket = (ws: PageSocket) => {
+      ws.on('framereceived', (f) => {
+        if (String(f.payload).includes('"resumed"')) {
+          page.off('websocket', onSocket);
+          resolve();
+        }
+      });
+    };
+    page.on('websocket', onSocket);
+  });
+}

@@ -1,0 +1,65 @@
+import { useAtomValue } from 'jotai';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, Outlet, useLocation } from 'react-router';
+import { LanguageToggle } from '@/components/LanguageToggle';
+import { SkipLink } from '@/components/SkipLink';
+import { hidesSideMenu, menuType, SideMenu, type MenuType } from '@/features/dashboard';
+import { LiveConnection, NotificationCentre, Toasts } from '@/features/live';
+import { useTheme } from '@/lib/hooks';
+import { sessionAtom } from '@/lib/state';
+
+/**
+ * Dashboard area for /student, /instructor, /supervisor: sign-in required. While signed in it
+ * holds the tab's one live socket (features/live), the notification centre in the top bar and
+ * the toasts; features follow live events through `useLiveEvent` (src/lib/realtime).
+ */
+export function DashboardLayout({ area }: { area: MenuType }) {
+  const { t } = useTranslation();
+  const session = useAtomValue(sessionAtom);
+  const { pathname } = useLocation();
+  const [theme, setTheme] = useTheme();
+
+  if (!session) return <Navigate to="/login" replace />;
+  const type = menuType(session.type);
+  // Each account uses its own area; another area's path leads to the user's own dashboard.
+  if (type !== area) return <Navigate to={`/${type}`} replace />;
+  const showMenu = !hidesSideMenu(pathname);
+
+  return (
+    <>
+      <SkipLink />
+      <header className="topbar">
+        <div className="topbar-inner">
+          <Link to="/" className="brand">
+            <span className="brand-dots" aria-hidden="true" dir="ltr">
+              ⠇⠍
+            </span>
+            <span>{t('dashboard.homeLink')}</span>
+          </Link>
+          <p className="who">
+            <span className="who-name">{session.name}</span>
+            <span className="who-type">{t(`dashboard.accountType.${type}`)}</span>
+          </p>
+          <div className="topbar-actions">
+            <NotificationCentre storedType={session.type} userId={session.userId} />
+            <LanguageToggle />
+            <button type="button" className="theme-toggle" aria-pressed={theme === 'dark'} onClick={() => setTheme(theme === 'dark' ? 'light' : 'dark')}>
+              <span aria-hidden="true" className="theme-icon">
+                {theme === 'dark' ? '☾' : '☀'}
+              </span>
+              {t('dashboard.darkTheme')}
+            </button>
+          </div>
+        </div>
+      </header>
+      <div className={`dash-body ${showMenu ? '' : 'no-menu'}`}>
+        {showMenu ? <SideMenu storedType={session.type} /> : null}
+        <main id="main" tabIndex={-1} className="dash-main">
+          <Outlet />
+        </main>
+      </div>
+      <Toasts storedType={session.type} />
+      <LiveConnection key={session.userId} userId={session.userId} />
+    </>
+  );
+}

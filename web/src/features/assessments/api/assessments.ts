@@ -1,0 +1,262 @@
+/**
+ * Calls and shapes of the assessments API (src/routes/assessments.rs), plus the few course and
+ * Braille-engine calls this feature needs (features do not import each other).
+ */
+import type { CellInfo, Code } from '@/components/braille';
+import { apiFetch } from '@/lib/api-client';
+
+export type AssessmentKind = 'lesson_exercise' | 'chapter_assessment' | 'final_assessment';
+export type QuestionKind = 'braille_input' | 'text_input' | 'similar_cells';
+export type ProgressState = 'not_started' | 'in_progress' | 'completed' | 'not_finished';
+export type GradeBand = 'excellent' | 'very_good' | 'good' | 'average' | 'poor';
+export type Relation = 'mirrored' | 'flipped' | 'rotated' | 'shifted' | 'one_dot';
+
+export const ASSESSMENT_KINDS: AssessmentKind[] = ['lesson_exercise', 'chapter_assessment', 'final_assessment'];
+export const QUESTION_KINDS: QuestionKind[] = ['braille_input', 'text_input', 'similar_cells'];
+
+/** A cell without its meaning (which would give answers away). */
+export interface CellDto {
+  unicode: string;
+  dots: number[];
+}
+
+/** A learner's answer: exactly the field of the question's type. */
+export interface AnswerInput {
+  braille?: string;
+  text?: string;
+  choice?: number;
+}
+
+export interface CellDifference {
+  /** 0-based, after blank cells at both ends are set aside. */
+  position: number;
+  expected: CellDto | null;
+  given: CellDto | null;
+  correct: boolean;
+  missing_dots: number[];
+  extra_dots: number[];
+}
+
+export interface QuestionDto {
+  id: number;
+  type: QuestionKind;
+  points: number;
+  prompt: string;
+  print?: string;
+  braille?: CellDto[];
+  allow_letter_variants?: boolean;
+  allow_without_tashkeel?: boolean;
+  ignore_case?: boolean;
+  letter?: string;
+  groups?: CellDto[][];
+  correct_group?: number;
+  distractors?: string[];
+  answer?: AnswerInput | null;
+  saved_at?: string | null;
+  correct?: boolean;
+  points_awarded?: number;
+  cell_differences?: CellDifference[];
+}
+
+export interface AttemptDto {
+  id: number;
+  assessment_id: number;
+  number: number;
+  started_at: string;
+  submitted_at: string | null;
+  score: number | null;
+  max_score: number;
+  percent: number | null;
+  passed: boolean | null;
+  pass_mark: number;
+}
+
+export interface LockDto {
+  code: 'chapter_assessment_locked' | 'final_assessment_locked';
+  message: string;
+}
+
+export interface LearnerStatus {
+  passed: boolean;
+  attempts_used: number;
+  /** Null: unlimited. */
+  attempts_left: number | null;
+  open_attempt_id: number | null;
+  best_percent: number | null;
+  can_start: boolean;
+  locked: LockDto | null;
+  read_only: boolean;
+  attempts: AttemptDto[];
+}
+
+export interface AssessmentSummary {
+  id: number;
+  course_id: number;
+  course_title: string;
+  type: AssessmentKind;
+  lesson_id: number | null;
+  lesson_title: string | null;
+  chapter_id: number | null;
+  chapter_title: string | null;
+  title: string;
+  pass_mark: number;
+  /** 0 = unlimited. */
+  max_attempts: number;
+  questions_count: number;
+  total_points: number;
+  updated_at: string;
+  attempts_count?: number;
+  learner?: LearnerStatus;
+}
+
+export interface AssessmentDto extends AssessmentSummary {
+  questions: QuestionDto[];
+}
+
+export interface AssessmentRef {
+  id: number;
+  title: string;
+  type: AssessmentKind;
+  course_id: number;
+  course_title: string;
+}
+
+export interface AttemptView {
+  attempt: AttemptDto;
+  assessment: AssessmentRef;
+  read_only: boolean;
+  questions: QuestionDto[];
+}
+
+export interface AttemptResult {
+  attempt: AttemptDto;
+  assessment: AssessmentRef;
+  student: { id: number; name: string };
+  grade: GradeBand | null;
+  questions: QuestionDto[];
+}
+
+export interface Progress {
+  state: ProgressState;
+  lessons_done: number;
+  lessons_total: number;
+  assessments_passed?: number;
+  assessments_total?: number;
+  percent?: number | null;
+  grade?: GradeBand | null;
+  can_retry_final?: boolean;
+}
+
+export interface SubmitReply {
+  message: string;
+  result: AttemptResult;
+  progress: Progress;
+}
+
+export interface QuestionInput {
+  id?: number;
+  type: QuestionKind;
+  points: number;
+  prompt: string;
+  print?: string;
+  allow_letter_variants?: boolean;
+  allow_without_tashkeel?: boolean;
+  ignore_case?: boolean;
+  letter?: string;
+  distractors?: string[];
+}
+
+export interface AssessmentInput {
+  course_id: number;
+  type: AssessmentKind;
+  lesson_id: number | null;
+  chapter_id: number | null;
+  title: string;
+  pass_mark: number;
+  /** Null: the server's default (unlimited; 3 for the final). */
+  max_attempts: number | null;
+  questions: QuestionInput[];
+}
+
+export interface DistractorProposal {
+  cell: CellInfo;
+  relation: Relation;
+  /** The group as Unicode Braille: what goes into `distractors`. */
+  group: string;
+  group_cells: CellInfo[];
+}
+
+export interface SimilarCellsReply {
+  letter: string;
+  lang: Code;
+  cell: CellInfo;
+  correct_group: string;
+  proposals: DistractorProposal[];
+}
+
+// ---- Instructors
+
+export const listMine = (courseId?: number) =>
+  apiFetch<{ assessments: AssessmentSummary[] }>(`instructor/assessments${courseId ? `?course_id=${courseId}` : ''}`).then((r) => r.assessments);
+export const getAssessment = (id: number | string) => apiFetch<AssessmentDto>(`assessments/${id}`);
+export const createAssessment = (input: AssessmentInput) =>
+  apiFetch<{ message: string; assessment: AssessmentDto }>('instructor/assessments', { method: 'POST', body: input });
+export const updateAssessment = (id: number, input: AssessmentInput) =>
+  apiFetch<{ message: string; assessment: AssessmentDto }>(`assessments/${id}`, { method: 'PUT', body: input });
+export const deleteAssessment = (id: number) => apiFetch<{ message: string }>(`assessments/${id}`, { method: 'DELETE' });
+
+export function similarCells(letter: string, lang: Code, size: number): Promise<SimilarCellsReply> {
+  const q = new URLSearchParams({ letter, lang, size: String(size) });
+  return apiFetch<SimilarCellsReply>(`assessments/similar-cells?${q.toString()}`);
+}
+
+// ---- Students
+
+export const courseAssessments = (courseId: number | string) =>
+  apiFetch<{ assessments: AssessmentSummary[] }>(`courses/${courseId}/assessments`).then((r) => r.assessments);
+export const startAttempt = (assessmentId: number) => apiFetch<AttemptView>(`assessments/${assessmentId}/attempts`, { method: 'POST', body: {} });
+export const getAttempt = (id: number) => apiFetch<AttemptView>(`attempts/${id}`);
+export const saveAnswer = (attemptId: number, questionId: number, answer: AnswerInput) =>
+  apiFetch<{ message: string; question_id: number; answer: AnswerInput; saved_at: string }>(`attempts/${attemptId}/answers/${questionId}`, {
+    method: 'PUT',
+    body: answer,
+  });
+export const submitAttempt = (id: number) => apiFetch<SubmitReply>(`attempts/${id}/submit`, { method: 'POST', body: {} });
+export const getResult = (id: number | string) => apiFetch<AttemptResult>(`attempts/${id}/result`);
+
+// ---- Courses (the instructor's pickers; the student's progress)
+
+export interface CourseRef {
+  id: number;
+  title: string;
+  language: Code;
+  status: string;
+}
+
+export interface CourseOutline extends CourseRef {
+  chapters: Array<{ id: number; title: string; lessons: Array<{ id: number; title: string }> }>;
+  progress?: Progress | null;
+  enrolled?: boolean;
+}
+
+export const myCourses = () => apiFetch<{ courses: CourseRef[] }>('instructor/courses').then((r) => r.courses);
+/**
+ * `GET /api/courses/{id}` takes an expired token as no session (it does not answer 401): call it
+ * right after an authenticated call, which refreshes the token when needed.
+ */
+export const courseOutline = (id: number | string) => apiFetch<CourseOutline>(`courses/${id}`);
+
+// ---- The Braille engine
+
+export interface Translation {
+  lang: Code;
+  braille: string;
+  text: string;
+  cells: CellInfo[];
+  unknown: Array<{ index: number; char: string }>;
+}
+
+export const toBraille = (text: string, lang: Code) =>
+  apiFetch<Translation>('braille/translate', { method: 'POST', body: { text, lang, direction: 'to_braille' } });
+export const toText = (braille: string, lang: Code) =>
+  apiFetch<Translation>('braille/translate', { method: 'POST', body: { text: braille, lang, direction: 'to_text' } });

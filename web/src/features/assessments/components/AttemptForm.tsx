@@ -1,0 +1,150 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import type { Code } from '@/components/braille';
+import { ErrorAlert } from '@/components/Alert';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
+import { ApiError } from '@/lib/api-client';
+import { saveAnswer, submitAttempt, type AnswerInput, type AttemptView } from '../api/assessments';
+import { isAnswered } from '../lib/learning';
+import { AnswerSaver, type SaveState } from '../lib/saver';
+import { useAssessmentTexts } from '../texts';
+import { QuestionAnswer } from './QuestionAnswer';
+
+interface Props {
+  view: AttemptView;
+  code: Code;
+  /** Polite announcements (saves) go through the page's one status region. */
+  announce: (message: string) => void;
+}
+
+/**
+ * An open attempt: every question with the learner's saved answer, each change saved as the
+ * learner goes (after a pause in typing, at once for a choice, and when focus leaves the
+ * question), then one submission after a confirmation. The result page follows.
+ */
+export function AttemptForm({ view, code, announce }: Props) {
+  const txt = useAssessmentTexts();
+  const t = txt.take;
+  const navigate = useNavigate();
+  const attemptId = view.attempt.id;
+  const [answers, setAnswers] = useState<Record<number, AnswerInput | null>>(() =>
+    Object.fromEntries(view.questions.map((q) => [q.id, q.answer ?? null])),
+  );
+  const [states, setStates] = useState<Record<number, { state: SaveState; error?: string }>>(() =>
+    Object.fromEntries(view.questions.map((q) => [q.id, { state: q.saved_at ? 'saved' : 'idle' } as { state: SaveState }])),
+  );
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const [submittedAlready, setSubmittedAlready] = useState(false);
+  const numberOf = useMemo(() => new Map(view.questions.map((q, i) => [q.id, i + 1])), [view.questions]);
+  const announceRef = useRef(announce);
+  useEffect(() => {
+    announceRef.current = announce;
+  });
+
+  const saver = useMemo(
+    () =>
+      new AnswerSaver(
+        async (qid, answer) => {
+          await saveAnswer(attemptId, qid, answer);
+        },
+        (qid, state, e) => {
+          const why = e instanceof ApiError ? e.message : e ? txt.common.sendError : undefined;
+          setStates((s) => ({ ...s, [qid]: { state, error: why } }));
+          // Submitted elsewhere (another tab): nothing more can be saved; the result is there.
+          if (e instanceof ApiError && e.code === 'already_submitted') setSubmittedAlready(true);
+          if (state === 'saved') announceRef.current(t.savedAnnounce(numberOf.get(qid) ?? 0));
+        },
+      ),
+    [attemptId, numberOf, t, txt.common.sendError],
+  );
+  useEffect(() => () => saver.dispose(), [saver]);
+
+  function onAnswer(qid: number, answer: AnswerInput, immediate: boolean) {
+    setAnswers((a) => ({ ...a, [qid]: answer }));
+    saver.change(qid, answer, immediate);
+  }
+
+  const answered = view.questions.filter((q) => isAnswered(q.type, answers[q.id])).length;
+  // Failed saves stay in the alert until the answer is saved.
+  const failures = view.questions
+    .map((q, i) => ({ n: i + 1, s: states[q.id] }))
+    .filter((x) => x.s?.state === 'failed')
+    .map((x) => t.failedAnnounce(x.n, x.s?.error ?? txt.common.sendError));
+
+  async function submit() {
+    if (busy) return;
+    setBusy(true);
+    setError('');
+    try {
+      const allSaved = await saver.flushAll();
+      if (!allSaved) {
+        setError(t.notAllSaved);
+        setConfirming(false);
+        return;
+      }
+      const reply = await submitAttempt(attemptId);
+      navigate(`/student/courses/answers/${attemptId}`, { state: { submitted: true, progress: reply.progress } });
+    } catch (e) {
+      if (e instanceof ApiError && e.code === 'already_submitted') setSubmittedAlready(true);
+      setError(e instanceof ApiError ? e.message : txt.common.sendError);
+      setConfirming(false);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section aria-labelledby="as-answers-h" className="as-attempt">
+      <h2 id="as-answers-h">{t.answers}</h2>
+      <p className="as-answered">{t.answeredOf(answered, view.questions.length)}</p>
+      {view.questions.map((q, i) => (
+        <QuestionAnswer
+          key={q.id}
+          question={q}
+          index={i}
+          total={view.questions.length}
+          code={code}
+          answer={answers[q.id] ?? null}
+          saveState={states[q.id]?.state ?? 'idle'}
+          saveError={states[q.id]?.error}
+          onAnswer={(a, immediate) => onAnswer(q.id, a, immediate)}
+          onLeave={() => void saver.flush(q.id)}
+          onRetry={() => void saver.flush(q.id)}
+        />
+      ))}
+      <ErrorAlert>
+        {error || failures.length ? (
+          <>
+            {failures.map((f) => (
+              <p key={f}>{f}</p>
+            ))}
+            {error ? <p>{error}</p> : null}
+          </>
+        ) : null}
+      </ErrorAlert>
+      {submittedAlready ? (
+        <p>
+          <Link to={`/student/courses/answers/${attemptId}`}>{t.seeResultLink}</Link>
+        </p>
+      ) : null}
+      <div className="actions as-submit">
+        <button type="button" className="btn btn-primary" aria-disabled={busy || undefined} onClick={() => setConfirming(true)}>
+          {busy ? t.submitting : t.submit}
+        </button>
+      </div>
+      <ConfirmDialog
+        open={confirming}
+        title={t.confirmTitle}
+        confirmLabel={busy ? t.submitting : t.confirm}
+        cancelLabel={txt.common.cancel}
+        busy={busy}
+        onConfirm={() => void submit()}
+        onClose={() => setConfirming(false)}
+      >
+        <p>{t.confirmBody(answered, view.questions.length)}</p>
+      </ConfirmDialog>
+    </section>
+  );
+}

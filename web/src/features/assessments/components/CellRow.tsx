@@ -1,0 +1,55 @@
+import { BrailleCell } from '@/components/braille';
+import type { CellDto } from '../api/assessments';
+import { useAssessmentTexts, type AssessmentTexts } from '../texts';
+
+/** "dots 1 2, then dot 1, then dots 1 2". */
+export function dotsLine(cells: Pick<CellDto, 'dots'>[], txt: AssessmentTexts): string {
+  return cells.length ? cells.map((c) => txt.braille.dots(c.dots)).join(txt.braille.then) : txt.braille.noCells;
+}
+
+interface CellRowProps {
+  cells: CellDto[];
+  /** The name of the row of drawn cells. */
+  label: string;
+  /** Each cell's accessible name; by default its dots only (nothing that gives an answer away). */
+  labels?: string[];
+  captions?: string[];
+  captionLang?: string;
+  size?: 'small' | 'large';
+  /** Also write the cells as Unicode Braille (for Braille displays) and as dot numbers. */
+  asText?: boolean;
+  id?: string;
+}
+
+/**
+ * A row of Braille cells: drawn (always left to right, each named by its dots), and, with
+ * `asText`, the same cells as Unicode Braille text — which a Braille display shows as the cells
+ * themselves — and as dot numbers in words.
+ */
+export function CellRow({ cells, label, labels, captions, captionLang, size = 'large', asText, id }: CellRowProps) {
+  const txt = useAssessmentTexts();
+  if (cells.length === 0) return <p className="muted">{txt.braille.noCells}</p>;
+  return (
+    <div className="as-cells" id={id}>
+      <ol className="cell-row" dir="ltr" aria-label={label}>
+        {cells.map((c, i) => (
+          <li key={i}>
+            <BrailleCell dots={c.dots} label={labels?.[i] ?? txt.braille.dots(c.dots)} size={size} caption={captions?.[i]} captionLang={captionLang} />
+          </li>
+        ))}
+      </ol>
+      {asText ? (
+        <dl className="as-cells-text">
+          <dt>{txt.braille.cellsAsText}</dt>
+          <dd>
+            <span className="as-unicode" dir="ltr">
+              {cells.map((c) => c.unicode).join('')}
+            </span>
+          </dd>
+          <dt>{txt.braille.dotsAsText}</dt>
+          <dd>{dotsLine(cells, txt)}</dd>
+        </dl>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { ApiError } from '@/lib/api-client';
+import { courseAssessments, type AssessmentSummary } from '../api/assessments';
+import { assessmentsAt, learnerAction, learnerState, type OutlineChapter } from '../lib/learning';
+import { useAssessmentTexts } from '../texts';
+import '../assessments.css';
+
+export interface LearnAssessmentsProps {
+  courseId: number;
+  chapters: OutlineChapter[];
+  /** The lesson on the page: its exercises are shown, and what comes after it in the course. */
+  lessonId: number;
+}
+
+/**
+ * The assessments of the course in place on the student's learning page: a lesson's exercises
+ * with the lesson, a chapter's assessment after its last lesson, the final after the last
+ * lesson of the course. Each shows the student's standing; a locked one shows the server's
+ * spec §8 order message instead of a link.
+ */
+export function CourseAssessments({ courseId, chapters, lessonId }: LearnAssessmentsProps) {
+  const txt = useAssessmentTexts();
+  const l = txt.learn;
+  const [list, setList] = useState<{ courseId: number; items: AssessmentSummary[] } | null>(null);
+  const [error, setError] = useState('');
+
+  useEffect(() => {
+    let live = true;
+    courseAssessments(courseId)
+      .then((items) => live && setList({ courseId, items }))
+      .catch((e: unknown) => live && setError(e instanceof ApiError ? e.message : txt.common.loadError));
+    return () => {
+      live = false;
+    };
+  }, [courseId, txt.common.loadError]);
+
+  if (error) return <p className="alert alert-error">{error}</p>;
+  if (!list || list.courseId !== courseId) return null;
+  const here = assessmentsAt(list.items, chapters, lessonId);
+  if (here.length === 0) return null;
+  const passed = list.items.filter((a) => a.learner?.passed).length;
+
+  return (
+    <section className="card as-learn" aria-labelledby="as-learn-heading">
+      <h3 id="as-learn-heading">{l.heading}</h3>
+      <p className="muted">{l.passedOf(passed, list.items.length)}</p>
+      <ul className="as-learn-list">
+        {here.map((a) => {
+          const s = a.learner;
+          const state = s ? learnerState(s) : 'not_started';
+          const action = learnerAction(state);
+          const where =
+            a.type === 'lesson_exercise' ? l.tiedLesson(a.lesson_title ?? '') : a.type === 'chapter_assessment' ? l.tiedChapter(a.chapter_title ?? '') : l.tiedFinal;
+          const verb = action === 'start' ? l.start : action === 'resume' ? l.resume : action === 'retry' ? l.retry : l.view;
+          return (
+            <li key={a.id} className={`as-learn-item as-state-${state}`}>
+              <h4 id={`as-a-${a.id}`}>
+                <bdi>{a.title}</bdi>
+              </h4>
+              <p className="as-learn-meta">
+                {txt.kind[a.type]} — <bdi>{where}</bdi> — {txt.common.questions(a.questions_count)}
+              </p>
+              <p className="as-learn-state">
+                <span className={`as-badge as-badge-${state}`}>{l.state[state]}</span>
+                {s?.best_percent != null ? <> — {l.best(txt.common.percent(s.best_percent))}</> : null}
+              </p>
+              {state === 'locked' && s?.locked ? <p className="as-locked">{s.locked.message}</p> : null}
+              {action ? (
+                <p>
+                  <Link
+                    className={action === 'view' ? 'btn btn-secondary' : 'btn btn-primary'}
+                    to={`/student/courses/${courseId}/assessments/${a.id}`}
+                    aria-label={l.actionLabel(verb, a.title)}
+                  >
+                    {verb}
+                  </Link>
+                </p>
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,91 @@
+import { useEffect, useState } from 'react';
+import { labelCells, useBrailleTable, useUiLang, type Code } from '@/components/braille';
+import { ApiError } from '@/lib/api-client';
+import { toBraille, type Translation } from '../api/assessments';
+import { useAssessmentTexts } from '../texts';
+import { CellRow } from './CellRow';
+
+export interface EngineState {
+  status: 'empty' | 'loading' | 'ready' | 'error';
+  data: Translation | null;
+  error: string;
+}
+
+/** The engine's Braille of one line of print in `code`, fetched after a short pause in typing. */
+export function useEngineBraille(print: string, code: Code, delayMs = 350): EngineState {
+  const txt = useAssessmentTexts();
+  const text = print.trim();
+  const [state, setState] = useState<EngineState & { key: string }>({ key: '', status: 'empty', data: null, error: '' });
+  const key = `${code}:${text}`;
+
+  useEffect(() => {
+    if (!text) return;
+    let live = true;
+    const t = window.setTimeout(() => {
+      toBraille(text, code)
+        .then((data) => live && setState({ key, status: 'ready', data, error: '' }))
+        .catch((e: unknown) => live && setState({ key, status: 'error', data: null, error: e instanceof ApiError ? e.message : txt.common.loadError }));
+    }, delayMs);
+    return () => {
+      live = false;
+      window.clearTimeout(t);
+    };
+  }, [text, code, key, delayMs, txt.common.loadError]);
+
+  if (!text) return { status: 'empty', data: null, error: '' };
+  if (state.key !== key) return { status: 'loading', data: null, error: '' };
+  return state;
+}
+
+interface Props {
+  id: string;
+  print: string;
+  code: Code;
+  /** The heading-like label of the preview. */
+  label: string;
+}
+
+/**
+ * The cells the engine computes for the print, shown for review: drawn cells each named by its
+ * dots and meaning, the Unicode Braille and the dots in words, and the characters with no
+ * Braille form. Not a live region: it changes with every key, and is read when reached.
+ */
+export function EnginePreview({ id, print, code, label }: Props) {
+  const txt = useAssessmentTexts();
+  const b = txt.builder;
+  const ui = useUiLang();
+  const { table } = useBrailleTable(code);
+  const engine = useEngineBraille(print, code);
+  const cells = engine.data?.cells ?? [];
+  const labelled = labelCells(cells, table, code, ui);
+  const unknown = engine.data?.unknown ?? [];
+
+  return (
+    <div className="as-preview" id={id}>
+      <p className="as-preview-label" id={`${id}-label`}>
+        {label}
+      </p>
+      {engine.status === 'empty' ? <p className="muted">{b.previewEmpty}</p> : null}
+      {engine.status === 'loading' ? <p className="muted">{b.previewLoading}</p> : null}
+      {engine.status === 'error' ? <p className="field-error">{engine.error}</p> : null}
+      {engine.status === 'ready' ? (
+        <>
+          {unknown.length ? (
+            <p className="field-error" id={`${id}-unknown`}>
+              {b.unknown(unknown.map((u) => u.char).join(' '))}
+            </p>
+          ) : null}
+          <CellRow
+            cells={cells}
+            label={label}
+            labels={labelled.map((c) => c.label)}
+            captions={labelled.map((c) => c.caption)}
+            captionLang={code}
+            size="small"
+            asText
+          />
+        </>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,178 @@
+import { useState } from 'react';
+import { BLANK_CELL, BrailleKeyboard, type Code } from '@/components/braille';
+import { SelectField, TextField } from '@/components/Field';
+import { ApiError } from '@/lib/api-client';
+import { QUESTION_KINDS, toBraille, toText, type QuestionKind } from '../api/assessments';
+import type { QuestionState } from '../lib/builder';
+import { useAssessmentTexts } from '../texts';
+import { EnginePreview } from './EnginePreview';
+import { SimilarCellsField } from './SimilarCellsField';
+
+interface Props {
+  question: QuestionState;
+  index: number;
+  total: number;
+  code: Code;
+  prefix: string;
+  errors: Record<string, string>;
+  onChange: (patch: Partial<QuestionState>) => void;
+  onMove: (delta: -1 | 1) => void;
+  onRemove: () => void;
+  announce: (message: string) => void;
+}
+
+const trimBlank = (s: string) => s.replace(/^[\u2800 ]+|[\u2800 ]+$/g, '');
+
+/** A text question's cells written with the six-key keyboard, read back into print by the engine. */
+function CellsByKeyboard({ id, code, onPrint, announce }: { id: string; code: Code; onPrint: (print: string) => void; announce: (m: string) => void }) {
+  const txt = useAssessmentTexts();
+  const b = txt.builder;
+  const [cells, setCells] = useState('');
+  const [note, setNote] = useState<{ text: string; error: boolean }>({ text: '', error: false });
+  const [busy, setBusy] = useState(false);
+
+  async function use() {
+    if (busy) return;
+    const typed = trimBlank(cells.replace(/ /g, BLANK_CELL));
+    if (!typed) {
+      setNote({ text: b.cellsEmpty, error: true });
+      return;
+    }
+    setBusy(true);
+    try {
+      const read = await toText(typed, code);
+      if (read.unknown.length || !read.text.trim()) {
+        setNote({ text: b.cellsUnknown, error: true });
+        return;
+      }
+      const print = read.text.trim();
+      onPrint(print);
+      const back = await toBraille(print, code);
+      const text = trimBlank(back.braille) === typed ? b.cellsUsed : `${b.cellsUsed} ${b.cellsDiffer}`;
+      setNote({ text, error: false });
+      announce(text);
+    } catch (e) {
+      setNote({ text: e instanceof ApiError ? e.message : txt.common.loadError, error: true });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <details className="as-keyboard">
+      <summary>{b.keyboardSummary}</summary>
+      <BrailleKeyboard id={id} label={b.keyboardLabel} value={cells} onChange={setCells} code={code} describedBy={note.text ? `${id}-note` : undefined} />
+      <div className="actions">
+        <button type="button" className="btn btn-secondary" aria-disabled={busy || undefined} onClick={() => void use()}>
+          {b.useCells}
+        </button>
+      </div>
+      {note.text ? (
+        <p id={`${id}-note`} className={note.error ? 'field-error' : 'as-note'}>
+          {note.text}
+        </p>
+      ) : null}
+    </details>
+  );
+}
+
+/** One question of the builder: its type, points, instruction and the fields of its type. */
+export function QuestionEditor({ question: q, index, total, code, prefix, errors, onChange, onMove, onRemove, announce }: Props) {
+  const txt = useAssessmentTexts();
+  const b = txt.builder;
+  const path = `questions[${index}]`;
+  const n = index + 1;
+  const common = { idPrefix: prefix };
+
+  return (
+    <section className="as-question" aria-labelledby={`${prefix}-${path}`}>
+      <div className="as-question-head">
+        <h3 id={`${prefix}-${path}`} tabIndex={-1}>
+          {b.questionHeading(n, txt.questionKindShort[q.type])}
+        </h3>
+        <div className="as-move">
+          <button type="button" id={`mv-${q.key}-up`} className="btn btn-secondary" disabled={index === 0} onClick={() => onMove(-1)}>
+            <span aria-hidden="true">↑ </span>
+            {b.up(n)}
+          </button>
+          <button type="button" id={`mv-${q.key}-down`} className="btn btn-secondary" disabled={index === total - 1} onClick={() => onMove(1)}>
+            <span aria-hidden="true">↓ </span>
+            {b.down(n)}
+          </button>
+          <button type="button" className="btn btn-secondary as-remove" onClick={onRemove}>
+            {b.removeQuestion(n)}
+          </button>
+        </div>
+      </div>
+      {errors[path] ? <p className="field-error">{errors[path]}</p> : null}
+      <SelectField
+        {...common}
+        name={`${path}.type`}
+        label={b.qType}
+        value={q.type}
+        onChange={(v) => onChange({ type: v as QuestionKind })}
+        error={errors[`${path}.type`]}
+        required
+        options={QUESTION_KINDS.map((k) => ({ value: k, label: txt.questionKind[k] }))}
+      />
+      <TextField {...common} name={`${path}.points`} label={b.qPoints} hint={b.qPointsHint} value={q.points} onChange={(v) => onChange({ points: v })} error={errors[`${path}.points`]} required dir="ltr" />
+      <TextField {...common} name={`${path}.prompt`} label={b.qPrompt} hint={b.qPromptHint} value={q.prompt} onChange={(v) => onChange({ prompt: v })} error={errors[`${path}.prompt`]} dir="auto" />
+
+      {q.type === 'braille_input' ? (
+        <>
+          <TextField
+            {...common}
+            name={`${path}.print`}
+            label={b.printBraille}
+            hint={b.printBrailleHint}
+            value={q.print}
+            onChange={(v) => onChange({ print: v })}
+            error={errors[`${path}.print`]}
+            required
+            dir="auto"
+          />
+          <EnginePreview id={`${prefix}-${path}.preview`} print={q.print} code={code} label={b.expected} />
+        </>
+      ) : null}
+
+      {q.type === 'text_input' ? (
+        <>
+          <TextField
+            {...common}
+            name={`${path}.print`}
+            label={b.printText}
+            hint={b.printTextHint}
+            value={q.print}
+            onChange={(v) => onChange({ print: v })}
+            error={errors[`${path}.print`]}
+            required
+            dir="auto"
+          />
+          <EnginePreview id={`${prefix}-${path}.preview`} print={q.print} code={code} label={b.shown} />
+          <CellsByKeyboard id={`${prefix}-${path}.cells`} code={code} onPrint={(print) => onChange({ print })} announce={announce} />
+          <fieldset className="as-checks">
+            <legend>{b.normalise}</legend>
+            <p className="field-hint">{b.normaliseHint}</p>
+            {(
+              [
+                ['letterVariants', b.letterVariants],
+                ['withoutTashkeel', b.withoutTashkeel],
+                ['ignoreCase', b.ignoreCase],
+              ] as const
+            ).map(([k, label]) => {
+              const id = `${prefix}-${path}.${k}`;
+              return (
+                <div key={k} className="as-check">
+                  <input id={id} type="checkbox" checked={q[k]} onChange={(e) => onChange({ [k]: e.target.checked })} />
+                  <label htmlFor={id}>{label}</label>
+                </div>
+              );
+            })}
+          </fieldset>
+        </>
+      ) : null}
+
+      {q.type === 'similar_cells' ? <SimilarCellsField path={path} prefix={prefix} question={q} code={code} errors={errors} onChange={onChange} announce={announce} /> : null}
+    </section>
+  );
+}

@@ -1,0 +1,149 @@
+import { useEffect, useState } from 'react';
+import { BrailleCell, cellLabel, cellMeaning, dotsPhrase, unicodeToDots, useBrailleTable, useUiLang, type BrailleTable, type Code, type UiLang } from '@/components/braille';
+import { SelectField } from '@/components/Field';
+import { ApiError } from '@/lib/api-client';
+import { similarCells, type SimilarCellsReply } from '../api/assessments';
+import { GROUP_SIZES, type QuestionState } from '../lib/builder';
+import { useAssessmentTexts } from '../texts';
+
+interface Props {
+  /** Field path of the question, e.g. `questions[2]`. */
+  path: string;
+  prefix: string;
+  question: QuestionState;
+  code: Code;
+  errors: Record<string, string>;
+  onChange: (patch: Partial<QuestionState>) => void;
+  announce: (message: string) => void;
+}
+
+/** Drawn cells of a group, each named by its dots and meaning (the instructor may see meanings). */
+function GroupCells({ group, table, code, ui }: { group: string; table: BrailleTable | null; code: Code; ui: UiLang }) {
+  return (
+    <span className="as-group-cells" dir="ltr">
+      {Array.from(group).map((ch, i) => {
+        const dots = unicodeToDots(ch) ?? [];
+        return <BrailleCell key={i} dots={dots} size="small" label={cellLabel(dots, cellMeaning(dots, table, code, ui), ui)} />;
+      })}
+    </span>
+  );
+}
+
+/**
+ * A "similar cells" question: the letter (from the engine's alphabet of the course's code), the
+ * group size, and the distractor groups the engine proposes, chosen with checkboxes.
+ */
+export function SimilarCellsField({ path, prefix, question: q, code, errors, onChange, announce }: Props) {
+  const txt = useAssessmentTexts();
+  const b = txt.builder;
+  const ui = useUiLang();
+  const { table } = useBrailleTable(code);
+  const [reply, setReply] = useState<{ key: string; data: SimilarCellsReply | null; error: string }>({ key: '', data: null, error: '' });
+  const key = `${code}:${q.letter}:${q.size}`;
+
+  useEffect(() => {
+    if (!q.letter) return;
+    let live = true;
+    similarCells(q.letter, code, q.size)
+      .then((data) => live && setReply({ key, data, error: '' }))
+      .catch((e: unknown) => live && setReply({ key, data: null, error: e instanceof ApiError ? e.message : txt.common.loadError }));
+    return () => {
+      live = false;
+    };
+  }, [q.letter, q.size, code, key, txt.common.loadError]);
+
+  const letters = (table?.entries ?? []).filter((e) => e.kind === 'letter' && e.cells.length === 1 && e.print);
+  const letterOptions = letters.map((e) => ({
+    value: e.print,
+    label: `${e.print} — ${ui === 'en' ? e.name_en : e.name_ar}, ${dotsPhrase(e.cells[0].dots, ui)}`,
+  }));
+  if (q.letter && !letters.some((e) => e.print === q.letter)) letterOptions.unshift({ value: q.letter, label: q.letter });
+
+  const current = reply.key === key ? reply : null;
+  const proposals = current?.data?.proposals ?? [];
+  const kept = q.distractors.filter((d) => !proposals.some((p) => p.group === d));
+  const groupId = `${prefix}-${path}.distractors`;
+  const error = errors[`${path}.distractors`];
+
+  function setLetterOrSize(patch: Partial<QuestionState>) {
+    if (q.distractors.length) announce(b.distractorsCleared);
+    onChange({ ...patch, distractors: [] });
+  }
+
+  function toggle(group: string, on: boolean) {
+    const next = on ? [...q.distractors, group] : q.distractors.filter((d) => d !== group);
+    onChange({ distractors: next });
+    announce(b.distractorsChosen(next.length));
+  }
+
+  const option = (group: string, n: number, text: string, checked: boolean) => {
+    const id = `${groupId}-${n}`;
+    return (
+      <li key={`${group}-${n}`}>
+        <input id={id} type="checkbox" checked={checked} onChange={(e) => toggle(group, e.target.checked)} />
+        <label htmlFor={id}>
+          <span className="as-group-name">{text}</span>
+          <GroupCells group={group} table={table} code={code} ui={ui} />
+        </label>
+      </li>
+    );
+  };
+
+  return (
+    <div className="as-similar">
+      <SelectField
+        idPrefix={prefix}
+        name={`${path}.letter`}
+        label={b.letter}
+        hint={b.letterHint}
+        value={q.letter}
+        onChange={(v) => setLetterOrSize({ letter: v })}
+        error={errors[`${path}.letter`]}
+        required
+        allowEmpty
+        options={letterOptions}
+      />
+      <SelectField
+        idPrefix={prefix}
+        name={`${path}.size`}
+        label={b.groupSize}
+        value={String(q.size)}
+        onChange={(v) => setLetterOrSize({ size: Number(v) })}
+        options={GROUP_SIZES.map((n) => ({ value: String(n), label: String(n) }))}
+      />
+      <div
+        className={`as-groups ${error ? 'field-invalid' : ''}`}
+        role="group"
+        id={groupId}
+        tabIndex={-1}
+        aria-labelledby={`${groupId}-legend`}
+        aria-describedby={[`${groupId}-hint`, error ? `${groupId}-error` : ''].filter(Boolean).join(' ')}
+      >
+        <p className="as-legend" id={`${groupId}-legend`}>
+          {b.distractors}
+        </p>
+        <p className="field-hint" id={`${groupId}-hint`}>
+          {b.distractorsHint}
+        </p>
+        {!q.letter ? <p className="muted">{b.chooseLetter}</p> : null}
+        {q.letter && !current ? <p className="muted">{b.proposalsLoading}</p> : null}
+        {current?.error ? <p className="field-error">{current.error}</p> : null}
+        {current?.data ? (
+          <p className="as-right-group">
+            <span>{b.rightGroup}: </span>
+            <GroupCells group={current.data.correct_group} table={table} code={code} ui={ui} />
+          </p>
+        ) : null}
+        <ul className="as-group-list">
+          {kept.map((g, i) => option(g, proposals.length + i + 1, b.keptGroup, true))}
+          {proposals.map((p, i) => option(p.group, i + 1, b.proposal(i + 1, txt.relation[p.relation] ?? p.relation), q.distractors.includes(p.group)))}
+        </ul>
+        {error ? (
+          <p className="field-error" id={`${groupId}-error`}>
+            {error}
+          </p>
+        ) : null}
+      </div>
+    </div>
+  );
+}

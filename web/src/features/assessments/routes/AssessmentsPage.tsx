@@ -1,0 +1,185 @@
+import { useEffect, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { ErrorAlert, StatusMessage } from '@/components/Alert';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
+import { EmptyState } from '@/components/EmptyState';
+import { Page } from '@/components/Page';
+import { ApiError } from '@/lib/api-client';
+import { useApiData } from '@/lib/hooks';
+import { useLiveEvent, useLiveResync } from '@/lib/realtime';
+import { deleteAssessment, listMine, type AssessmentSummary } from '../api/assessments';
+import { useAssessmentTexts, type AssessmentTexts } from '../texts';
+import '../assessments.css';
+
+/** The instructor's assessments grouped by course, in the API's (the courses') order. */
+export function groupByCourse(list: AssessmentSummary[]): Array<{ courseId: number; courseTitle: string; items: AssessmentSummary[] }> {
+  const groups: Array<{ courseId: number; courseTitle: string; items: AssessmentSummary[] }> = [];
+  for (const a of list) {
+    let g = groups.find((x) => x.courseId === a.course_id);
+    if (!g) {
+      g = { courseId: a.course_id, courseTitle: a.course_title, items: [] };
+      groups.push(g);
+    }
+    g.items.push(a);
+  }
+  return groups;
+}
+
+/** What an assessment is tied to: its lesson (and chapter), its chapter, or the whole course. */
+export function TiedTo({ a, txt }: { a: AssessmentSummary; txt: AssessmentTexts }) {
+  const t = txt.list;
+  if (a.type === 'final_assessment') return <>{t.wholeCourse}</>;
+  return (
+    <>
+      {a.type === 'lesson_exercise' ? (
+        <span className="as-tied">
+          {t.lessonIs}: <bdi>{a.lesson_title ?? ''}</bdi>
+        </span>
+      ) : null}
+      <span className="as-tied">
+        {t.chapterIs}: <bdi>{a.chapter_title ?? ''}</bdi>
+      </span>
+    </>
+  );
+}
+
+/** /instructor/assessments: every assessment, course by course, with edit and delete. */
+export function AssessmentsPage() {
+  const txt = useAssessmentTexts();
+  const t = txt.list;
+  const location = useLocation();
+  const { data: list, setData: setList, error: loadError, reload: load } = useApiData<AssessmentSummary[]>(listMine, txt.common.loadError);
+  const [error, setError] = useState('');
+  const [status, setStatus] = useState('');
+  const [pending, setPending] = useState<AssessmentSummary | null>(null);
+  const [busy, setBusy] = useState(false);
+  const saved = (location.state as { saved?: string } | null)?.saved;
+
+  // Attempt counts follow the students' submissions live.
+  useLiveEvent(['assessment.submitted'], load);
+  useLiveResync(load);
+
+  // "Assessment created": shown once the status region is on the page, so it is announced.
+  useEffect(() => {
+    if (!saved) return;
+    const id = window.setTimeout(() => setStatus(saved), 150);
+    return () => window.clearTimeout(id);
+  }, [saved]);
+
+  async function confirmDelete() {
+    if (!pending || busy) return;
+    setBusy(true);
+    setError('');
+    setStatus('');
+    try {
+      const res = await deleteAssessment(pending.id);
+      setList((l) => l?.filter((a) => a.id !== pending.id) ?? l);
+      setStatus(res.message);
+    } catch (e) {
+      setError(e instanceof ApiError ? e.message : txt.common.sendError);
+    } finally {
+      setBusy(false);
+      setPending(null);
+    }
+  }
+
+  const groups = list ? groupByCourse(list) : [];
+
+  return (
+    <Page title={t.title} intro={<p>{t.intro}</p>}>
+      <p>
+        <Link className="btn btn-primary" to="/instructor/assessments/create">
+          {t.create}
+        </Link>
+      </p>
+      <ErrorAlert>{loadError || error}</ErrorAlert>
+      <StatusMessage>{status}</StatusMessage>
+      {!list && !loadError ? <p>{txt.common.loading}</p> : null}
+      {list && list.length === 0 ? (
+        <EmptyState>
+          <p>{t.none}</p>
+        </EmptyState>
+      ) : null}
+      {groups.map((g) => (
+        <section key={g.courseId} className="card as-course" aria-labelledby={`as-course-${g.courseId}`}>
+          <h2 id={`as-course-${g.courseId}`}>
+            <bdi>{g.courseTitle}</bdi>
+          </h2>
+          {/* A wide table scrolls on narrow screens: the region takes focus so it scrolls by keyboard. */}
+          {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
+          <div className="as-table-wrap" role="region" aria-labelledby={`as-cap-${g.courseId}`} tabIndex={0}>
+            <table className="as-table">
+              <caption id={`as-cap-${g.courseId}`}>{t.caption(g.courseTitle)}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t.colTitle}</th>
+                  <th scope="col">{t.colType}</th>
+                  <th scope="col">{t.colTied}</th>
+                  <th scope="col">{t.colPassMark}</th>
+                  <th scope="col">{t.colQuestions}</th>
+                  <th scope="col">{t.colAttempts}</th>
+                  <th scope="col">{t.colActions}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {g.items.map((a) => (
+                  <tr key={a.id}>
+                    <th scope="row">
+                      <bdi>{a.title}</bdi>
+                    </th>
+                    <td>{txt.kind[a.type]}</td>
+                    <td>
+                      <TiedTo a={a} txt={txt} />
+                    </td>
+                    <td>{txt.common.percent(a.pass_mark)}</td>
+                    <td>
+                      {txt.common.questions(a.questions_count)}
+                      {txt.common.comma}
+                      {txt.common.points(a.total_points)}
+                    </td>
+                    <td>
+                      {t.attemptsAllowed(a.max_attempts)}; {t.attemptsMade(a.attempts_count ?? 0)}
+                    </td>
+                    <td>
+                      <div className="as-row-actions">
+                        <Link className="btn btn-secondary" to={`/instructor/assessments/${a.id}/edit`} aria-label={t.editLabel(a.title)}>
+                          {t.edit}
+                        </Link>
+                        <button
+                          type="button"
+                          className="btn btn-secondary as-remove"
+                          aria-label={t.delLabel(a.title)}
+                          aria-describedby={(a.attempts_count ?? 0) > 0 ? `as-has-${a.id}` : undefined}
+                          onClick={() => setPending(a)}
+                        >
+                          {t.del}
+                        </button>
+                      </div>
+                      {(a.attempts_count ?? 0) > 0 ? (
+                        <p className="field-hint" id={`as-has-${a.id}`}>
+                          {t.hasAttempts}
+                        </p>
+                      ) : null}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </section>
+      ))}
+      <ConfirmDialog
+        open={pending !== null}
+        title={pending ? t.delTitle(pending.title) : ''}
+        confirmLabel={t.delConfirm}
+        cancelLabel={txt.common.cancel}
+        busy={busy}
+        onConfirm={() => void confirmDelete()}
+        onClose={() => setPending(null)}
+        fallbackFocusId="page-title"
+      >
+        <p>{t.delBody}</p>
+      </ConfirmDialog>
+    </Page>
+  );
+}

@@ -1,0 +1,52 @@
+import { apiFetch } from '@/lib/api-client';
+import type { SessionUser } from '@/lib/storage';
+
+export interface MessageResponse {
+  message: string;
+}
+
+export interface LoginResponse {
+  access: string;
+  refresh: string;
+  user: SessionUser;
+}
+
+export interface RegisterInput {
+  name: string;
+  email: string;
+  password: string;
+  password_confirm: string;
+  type: 'student' | 'instructor';
+  phone?: string;
+  gender?: 'male' | 'female';
+  country?: string;
+  job_title?: string;
+  vision_type?: 'blind' | 'low_vision' | 'sighted';
+  birth_date?: string;
+  bio?: string;
+  education_type?: string;
+  level?: string;
+}
+
+export const login = (email: string, password: string) =>
+  apiFetch<LoginResponse>('auth/login', { method: 'POST', body: { email, password } });
+
+export const register = (input: RegisterInput) =>
+  apiFetch<MessageResponse>('auth/register', { method: 'POST', body: input });
+
+export const activate = (token: string) => apiFetch<MessageResponse>('auth/activate', { method: 'POST', body: { token } });
+
+export const resendActivation = (email: string) =>
+  apiFetch<MessageResponse>('auth/activation/resend', { method: 'POST', body: { email } });
+
+export const requestReset = (email: string) =>
+  apiFetch<MessageResponse>('auth/password/reset', { method: 'POST', body: { email } });
+
+export const confirmReset = (token: string, password: string, password_confirm: string) =>
+  apiFetch<MessageResponse>('auth/password/reset/confirm', { method: 'POST', body: { token, password, password_confirm } });
+
+export const changePassword = (old_password: string, new_password: string, new_password_confirm: string) =>
+  apiFetch<MessageResponse & { access: string; refresh: string }>('auth/password/change', {
+    method: 'POST',
+    body: { old_password, new_password, new_password_confirm },
+  });

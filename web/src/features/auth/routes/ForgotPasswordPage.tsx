@@ -1,0 +1,50 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ErrorAlert, StatusMessage } from '@/components/Alert';
+import { TextField } from '@/components/Field';
+import { Page } from '@/components/Page';
+import { looksLikeEmail, useFormErrors } from '@/lib/forms';
+import { requestReset } from '../api/auth';
+
+const ORDER = ['email'];
+
+export function ForgotPasswordPage() {
+  const { t } = useTranslation();
+  const [email, setEmail] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState('');
+  const { fieldErrors, formError, reset, showFieldErrors, fail } = useFormErrors(ORDER, t('errors.problemSending'));
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (busy) return;
+    reset();
+    setDone('');
+    if (!looksLikeEmail(email)) return showFieldErrors({ email: email.trim() ? t('errors.invalidEmail') : t('common.requiredField') });
+    setBusy(true);
+    try {
+      setDone((await requestReset(email.trim())).message);
+    } catch (err) {
+      fail(err);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Page title={t('auth.forgotTitle')} intro={<p>{t('auth.forgotIntro')}</p>}>
+      <form noValidate onSubmit={onSubmit} className="form card" aria-labelledby="page-title">
+        <ErrorAlert>{formError}</ErrorAlert>
+        <TextField name="email" type="email" label={t('fields.email')} value={email} onChange={setEmail} error={fieldErrors.email} required autoComplete="email" dir="ltr" />
+        <button type="submit" className="btn btn-primary" aria-disabled={busy || undefined}>
+          {busy ? t('common.sending') : t('auth.forgotSubmit')}
+        </button>
+        <StatusMessage>{done}</StatusMessage>
+      </form>
+      <p>
+        <Link to="/login">{t('auth.goLogin')}</Link>
+      </p>
+    </Page>
+  );
+}

@@ -1,0 +1,102 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { ErrorAlert, StatusMessage } from '@/components/Alert';
+import { TextField } from '@/components/Field';
+import { Page } from '@/components/Page';
+import { ApiError } from '@/lib/api-client';
+import { looksLikeEmail, useFormErrors, type FieldErrors } from '@/lib/forms';
+import { storeLogin } from '@/lib/storage';
+import { login, resendActivation } from '../api/auth';
+
+const ORDER = ['email', 'password'];
+
+export function LoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [inactive, setInactive] = useState(false);
+  const [status, setStatus] = useState('');
+  const { fieldErrors, formError, reset, showFieldErrors, fail } = useFormErrors(ORDER, t('errors.problemSending'));
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (busy) return;
+    reset();
+    setStatus('');
+    setInactive(false);
+    const errs: FieldErrors = {};
+    if (!email.trim()) errs.email = t('common.requiredField');
+    else if (!looksLikeEmail(email)) errs.email = t('errors.invalidEmail');
+    if (!password) errs.password = t('common.requiredField');
+    if (Object.keys(errs).length) return showFieldErrors(errs);
+    setBusy(true);
+    try {
+      const res = await login(email.trim(), password);
+      storeLogin(res.access, res.refresh, res.user);
+      navigate(`/${res.user.type}`);
+    } catch (err) {
+      if (err instanceof ApiError && err.code === 'account_inactive') setInactive(true);
+      fail(err);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function onResend() {
+    setStatus('');
+    try {
+      const res = await resendActivation(email.trim());
+      setStatus(res.message);
+    } catch (err) {
+      fail(err);
+    }
+  }
+
+  return (
+    <Page title={t('auth.loginTitle')} intro={<p>{t('auth.loginIntro')}</p>} className="auth-page">
+      <form noValidate onSubmit={onSubmit} className="form card" aria-labelledby="page-title">
+        <ErrorAlert>{formError}</ErrorAlert>
+        <TextField
+          name="email"
+          type="email"
+          label={t('fields.email')}
+          value={email}
+          onChange={setEmail}
+          error={fieldErrors.email}
+          required
+          autoComplete="email"
+          dir="ltr"
+        />
+        <TextField
+          name="password"
+          type="password"
+          label={t('fields.password')}
+          value={password}
+          onChange={setPassword}
+          error={fieldErrors.password}
+          required
+          autoComplete="current-password"
+          dir="ltr"
+        />
+        <button type="submit" className="btn btn-primary" aria-disabled={busy || undefined}>
+          {busy ? t('auth.signingIn') : t('auth.loginSubmit')}
+        </button>
+        {inactive ? (
+          <button type="button" className="btn btn-secondary" onClick={onResend}>
+            {t('auth.resend')}
+          </button>
+        ) : null}
+        <StatusMessage>{status}</StatusMessage>
+      </form>
+      <p>
+        <Link to="/forgot-password">{t('auth.forgot')}</Link>
+      </p>
+      <p>
+        {t('auth.noAccount')} <Link to="/register">{t('auth.registerLink')}</Link>
+      </p>
+    </Page>
+  );
+}

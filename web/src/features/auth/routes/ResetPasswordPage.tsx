@@ -1,0 +1,77 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { ErrorAlert, StatusMessage } from '@/components/Alert';
+import { TextField } from '@/components/Field';
+import { Page } from '@/components/Page';
+import { meetsPasswordPolicy, useFormErrors, type FieldErrors } from '@/lib/forms';
+import { confirmReset } from '../api/auth';
+
+const ORDER = ['password', 'password_confirm'];
+
+export function ResetPasswordPage() {
+  const { t } = useTranslation();
+  const { token = '' } = useParams();
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState('');
+  const { fieldErrors, formError, reset, showFieldErrors, fail } = useFormErrors(ORDER, t('errors.problemSending'));
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (busy) return;
+    reset();
+    const errs: FieldErrors = {};
+    if (!meetsPasswordPolicy(password)) errs.password = t('errors.passwordPolicy');
+    if (confirm !== password) errs.password_confirm = t('errors.passwordMismatch');
+    if (Object.keys(errs).length) return showFieldErrors(errs);
+    setBusy(true);
+    try {
+      setDone((await confirmReset(token, password, confirm)).message);
+      setPassword('');
+      setConfirm('');
+    } catch (err) {
+      fail(err);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Page title={t('auth.resetTitle')} intro={<p>{t('auth.resetIntro')}</p>}>
+      <StatusMessage>{done ? <>{done} <Link to="/login">{t('auth.goLogin')}</Link></> : null}</StatusMessage>
+      {!done ? (
+        <form noValidate onSubmit={onSubmit} className="form card" aria-labelledby="page-title">
+          <ErrorAlert>{formError}</ErrorAlert>
+          <TextField
+            name="password"
+            type="password"
+            label={t('fields.new_password')}
+            value={password}
+            onChange={setPassword}
+            error={fieldErrors.password}
+            hint={t('fields.passwordHint')}
+            required
+            autoComplete="new-password"
+            dir="ltr"
+          />
+          <TextField
+            name="password_confirm"
+            type="password"
+            label={t('fields.new_password_confirm')}
+            value={confirm}
+            onChange={setConfirm}
+            error={fieldErrors.password_confirm}
+            required
+            autoComplete="new-password"
+            dir="ltr"
+          />
+          <button type="submit" className="btn btn-primary" aria-disabled={busy || undefined}>
+            {busy ? t('common.sending') : t('auth.resetSubmit')}
+          </button>
+        </form>
+      ) : null}
+    </Page>
+  );
+}

@@ -1,0 +1,83 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ErrorAlert, StatusMessage } from '@/components/Alert';
+import { TextField } from '@/components/Field';
+import { Page } from '@/components/Page';
+import { meetsPasswordPolicy, useFormErrors, type FieldErrors } from '@/lib/forms';
+import { setTokens } from '@/lib/storage';
+import { changePassword } from '../api/auth';
+
+const ORDER = ['old_password', 'new_password', 'new_password_confirm'];
+
+/** Settings: password change. The answer carries new tokens (other sessions were revoked). */
+export function SettingsPage() {
+  const { t } = useTranslation();
+  const [v, setV] = useState({ old_password: '', new_password: '', new_password_confirm: '' });
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState('');
+  const { fieldErrors, formError, reset, showFieldErrors, fail } = useFormErrors(ORDER, t('errors.problemSending'));
+  const set = (k: keyof typeof v) => (value: string) => setV((o) => ({ ...o, [k]: value }));
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (busy) return;
+    reset();
+    setDone('');
+    const errs: FieldErrors = {};
+    if (!v.old_password) errs.old_password = t('common.requiredField');
+    if (!meetsPasswordPolicy(v.new_password)) errs.new_password = t('errors.passwordPolicy');
+    if (v.new_password_confirm !== v.new_password) errs.new_password_confirm = t('errors.passwordMismatch');
+    if (Object.keys(errs).length) return showFieldErrors(errs);
+    setBusy(true);
+    try {
+      const res = await changePassword(v.old_password, v.new_password, v.new_password_confirm);
+      setTokens(res.access, res.refresh);
+      setDone(res.message);
+      setV({ old_password: '', new_password: '', new_password_confirm: '' });
+    } catch (err) {
+      fail(err);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Page title={t('auth.changeTitle')}>
+      <section aria-labelledby="change-heading" className="card">
+        <h2 id="change-heading">{t('auth.changeHeading')}</h2>
+        <p>{t('auth.changeIntro')}</p>
+        <form noValidate onSubmit={onSubmit} className="form">
+          <ErrorAlert>{formError}</ErrorAlert>
+          <TextField name="old_password" type="password" label={t('fields.old_password')} value={v.old_password} onChange={set('old_password')} error={fieldErrors.old_password} required autoComplete="current-password" dir="ltr" />
+          <TextField
+            name="new_password"
+            type="password"
+            label={t('fields.new_password')}
+            value={v.new_password}
+            onChange={set('new_password')}
+            error={fieldErrors.new_password}
+            hint={t('fields.passwordHint')}
+            required
+            autoComplete="new-password"
+            dir="ltr"
+          />
+          <TextField
+            name="new_password_confirm"
+            type="password"
+            label={t('fields.new_password_confirm')}
+            value={v.new_password_confirm}
+            onChange={set('new_password_confirm')}
+            error={fieldErrors.new_password_confirm}
+            required
+            autoComplete="new-password"
+            dir="ltr"
+          />
+          <button type="submit" className="btn btn-primary" aria-disabled={busy || undefined}>
+            {busy ? t('common.saving') : t('auth.changeSubmit')}
+          </button>
+          <StatusMessage>{done}</StatusMessage>
+        </form>
+      </section>
+    </Page>
+  );
+}

@@ -1,0 +1,54 @@
+import { BrailleCell, labelCells, splitCells, useBrailleTable, useUiLang, type CellInfo, type Code } from '@/components/braille';
+import { useTranslatorTexts } from '../texts';
+
+/** Most cells drawn at once; the Unicode Braille field always has the whole result. */
+export const MAX_DRAWN = 300;
+
+interface Props {
+  /** Unicode Braille, lines joined by newlines (to split `cells` into lines). */
+  braille: string;
+  cells: CellInfo[];
+  code: Code;
+  headingId: string;
+}
+
+/** The result as large drawn cells, each named like "dots 1 2 5, letter h", line by line. */
+export function CellsView({ braille, cells, code, headingId }: Props) {
+  const t = useTranslatorTexts();
+  const ui = useUiLang();
+  const { table } = useBrailleTable(code);
+  const labelled = labelCells(cells, table, code, ui);
+
+  const lines: Array<typeof labelled> = [];
+  let at = 0;
+  for (const line of braille.split('\n')) {
+    const n = splitCells(line).length;
+    lines.push(labelled.slice(at, at + n));
+    at += n;
+  }
+  // Lines keep their numbers; empty lines are not drawn, and drawing stops after MAX_DRAWN cells.
+  let budget = MAX_DRAWN;
+  const drawn: Array<{ n: number; cells: typeof labelled }> = [];
+  lines.forEach((line, i) => {
+    if (budget <= 0 || line.length === 0) return;
+    drawn.push({ n: i + 1, cells: line.slice(0, budget) });
+    budget -= line.length;
+  });
+
+  return (
+    <section aria-labelledby={headingId} className="tr-cells">
+      <h3 id={headingId}>{t.cells}</h3>
+      <p className="muted">{t.cellsNote}</p>
+      {cells.length > MAX_DRAWN ? <p>{t.cellsShown(MAX_DRAWN, cells.length)}</p> : null}
+      {drawn.map((line) => (
+        <ol key={line.n} className="cell-row tr-line" dir="ltr" aria-label={lines.length > 1 ? t.line(line.n) : undefined}>
+          {line.cells.map((c, j) => (
+            <li key={j}>
+              <BrailleCell dots={c.dots} label={c.label} caption={c.caption} captionLang={code} />
+            </li>
+          ))}
+        </ol>
+      ))}
+    </section>
+  );
+}

@@ -1,0 +1,131 @@
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { Provider } from 'jotai';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import '@/lib/i18n';
+import { dotsToUnicode, type CellInfo } from '@/components/braille';
+import { __clearTableCache } from '@/components/braille/table';
+import { EN_TABLE } from '@/components/braille/test-fixtures';
+import { applyLanguage } from '@/lib/i18n';
+import type { TranslateRequest, TranslateResponse } from '../api/translate';
+import { translatorTexts } from '../texts';
+import { announcement, errorMessage, Translator } from './Translator';
+
+const cell = (dots: number[], meaning: string | null): CellInfo => ({ dots, unicode: dotsToUnicode(dots), meaning });
+
+/** What the server answers for the few inputs these tests use. */
+function answer(req: TranslateRequest): Response {
+  if (req.text.length > 5000) return new Response(JSON.stringify({ code: 'text_too_long', message: 'too long', field: 'text' }), { status: 413 });
+  if (req.text === 'busy') return new Response(JSON.stringify({ code: 'too_many_attempts', message: 'slow down' }), { status: 429 });
+  const byText: Record<string, TranslateResponse> = {
+    hi: { lang: 'en', braille: '⠓⠊', dots: '125-24', brf: 'HI', text: 'hi', cells: [cell([1, 2, 5], 'h'), cell([2, 4], 'i')], unknown: [] },
+    'hi ب': {
+      lang: 'en',
+      braille: '⠓⠊⠀',
+      dots: '125-24 0',
+      brf: 'HI ',
+      text: 'hi ب',
+      cells: [cell([1, 2, 5], 'h'), cell([2, 4], 'i'), cell([], 'space')],
+      unknown: [{ index: 3, char: 'ب' }],
+    },
+  };
+  const data = byText[req.text];
+  return new Response(JSON.stringify(data), { status: 200, headers: { 'Content-Type': 'application/json' } });
+}
+
+let requests: TranslateRequest[];
+
+beforeEach(() => {
+  requests = [];
+  __clearTableCache();
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      if (url.startsWith('/api/braille/table')) return new Response(JSON.stringify(EN_TABLE), { status: 200 });
+      const req = JSON.parse(String(init.body)) as TranslateRequest;
+      requests.push(req);
+      return answer(req);
+    }),
+  );
+  act(() => applyLanguage('en'));
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  act(() => applyLanguage('ar'));
+});
+
+function show() {
+  const router = createMemoryRouter([{ path: '*', element: <Translator /> }]);
+  return render(
+    <Provider>
+      <RouterProvider router={router} />
+    </Provider>,
+  );
+}
+
+const announced = () => screen.getByTestId('translator-announce').textContent?.replace(/\u00a0/g, '');
+
+describe('Translator', () => {
+  it('translates after a pause in typing, once, and announces the result politely', async () => {
+    show();
+    const box = screen.getByLabelText('Text to translate');
+    fireEvent.change(box, { target: { value: 'h' } });
+    fireEvent.change(box, { target: { value: 'hi' } });
+    await waitFor(() => expect((screen.getByLabelText('Braille (Unicode)') as HTMLTextAreaElement).value).toBe('⠓⠊'));
+    expect(requests).toEqual([{ text: 'hi', lang: 'auto', direction: 'to_braille' }]);
+    expect(announced()).toBe('English Braille, 2 cells: ⠓⠊');
+    expect(screen.getByTestId('translator-announce').getAttribute('role')).toBe('status');
+    expect(screen.getByRole('radio', { name: /Automatic.*\(now: English\)/ })).toBeTruthy();
+    await waitFor(() => expect(screen.getByRole('img', { name: 'dots 1 2 5, letter h' })).toBeTruthy());
+    expect(screen.getByRole('img', { name: 'dots 2 4, letter i' })).toBeTruthy();
+  });
+
+  it('sends the chosen code instead of auto', async () => {
+    show();
+    fireEvent.click(screen.getByRole('radio', { name: 'English (UEB grade 1)' }));
+    fireEvent.change(screen.getByLabelText('Text to translate'), { target: { value: 'hi' } });
+    await waitFor(() => expect(requests).toEqual([{ text: 'hi', lang: 'en', direction: 'to_braille' }]));
+  });
+
+  it('lists characters with no Braille form', async () => {
+    show();
+    fireEvent.change(screen.getByLabelText('Text to translate'), { target: { value: 'hi ب' } });
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Characters with no Braille form in the English code (left out)' })).toBeTruthy());
+    expect(screen.getByText('“ب” (U+0628) at position 4')).toBeTruthy();
+    expect(announced()).toBe('English Braille, 3 cells: ⠓⠊⠀ 1 character has no Braille form: ب.');
+  });
+
+  it('shows a localised message for 413 and marks the text box', async () => {
+    show();
+    const box = screen.getByLabelText('Text to translate');
+    fireEvent.change(box, { target: { value: 'x'.repeat(5001) } });
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(translatorTexts('en').errors.tooLong(5000)));
+    expect(box.getAttribute('aria-invalid')).toBe('true');
+    expect(box.getAttribute('aria-describedby')).toContain(screen.getByRole('alert').id);
+  });
+
+  it('shows a localised message for 429', async () => {
+    act(() => applyLanguage('ar'));
+    show();
+    fireEvent.change(screen.getByLabelText('النص المراد ترجمته'), { target: { value: 'busy' } });
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(translatorTexts('ar').errors.tooMany));
+  });
+
+  it('maps statuses to messages', () => {
+    const t = translatorTexts('en');
+    expect(errorMessage({ status: 413 }, t)).toContain('at most 5,000 characters');
+    expect(errorMessage({ status: 429 }, t)).toBe(t.errors.tooMany);
+    expect(errorMessage({ status: 0 }, t)).toBe(t.errors.network);
+    expect(errorMessage({ status: 500 }, t)).toBe('There was an unexpected error while retrieving data');
+  });
+
+  it('announces long results without reading every cell', () => {
+    const t = translatorTexts('en');
+    const many = Array.from({ length: 41 }, () => cell([1], 'a'));
+    const data: TranslateResponse = { lang: 'en', braille: '⠁'.repeat(41), dots: '', brf: '', text: 'a'.repeat(41), cells: many, unknown: [] };
+    expect(announcement(data, 'to_braille', t)).toBe('English Braille, 41 cells. The result is below.');
+    expect(announcement({ ...data, text: 'hello' }, 'to_text', t)).toBe('Text (English code): hello');
+  });
+});

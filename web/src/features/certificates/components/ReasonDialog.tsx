@@ -1,0 +1,136 @@
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { ErrorAlert } from '@/components/Alert';
+import { keepTabInside } from '@/components/ConfirmDialog';
+import { TextArea } from '@/components/Field';
+import { ApiError } from '@/lib/api-client';
+
+interface ReasonDialogProps {
+  open: boolean;
+  title: string;
+  children?: ReactNode;
+  reasonLabel: string;
+  reasonHint: string;
+  confirmLabel: string;
+  cancelLabel: string;
+  requiredMessage: string;
+  fallbackError: string;
+  /** Sends the decision; a thrown ApiError with `field: "reason"` is shown on the field. */
+  onConfirm: (reason: string) => Promise<void>;
+  onClose: () => void;
+  idPrefix: string;
+}
+
+/**
+ * A modal dialog that asks for a reason (rejecting a request, revoking a certificate). It is a
+ * native modal `<dialog>`, so the rest of the page is inert; Tab wraps inside it, Escape closes it.
+ * Focus starts in the reason field. An empty reason is refused in the page: the field is marked
+ * invalid, its message is tied to it (`aria-describedby`) and it takes focus, so a screen reader
+ * reads the error with the field. On close, focus goes back to the opener when it still exists;
+ * otherwise the page moves it (e.g. to the next row after the decided one left the list).
+ */
+export function ReasonDialog(props: ReasonDialogProps) {
+  const { open, title, children, reasonLabel, reasonHint, confirmLabel, cancelLabel, requiredMessage, fallbackError, onConfirm, onClose, idPrefix } = props;
+  const ref = useRef<HTMLDialogElement>(null);
+  const opener = useRef<HTMLElement | null>(null);
+  const titleId = useId();
+  const bodyId = useId();
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState('');
+  const [formError, setFormError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const fieldId = `${idPrefix}-reason`;
+
+  useEffect(() => {
+    const d = ref.current;
+    if (!d) return;
+    if (open) {
+      opener.current = document.activeElement as HTMLElement | null;
+      setReason('');
+      setReasonError('');
+      setFormError('');
+      if (!d.open) {
+        if (typeof d.showModal === 'function') d.showModal();
+        else d.setAttribute('open', '');
+      }
+      window.setTimeout(() => document.getElementById(fieldId)?.focus(), 0);
+    } else if (d.open || d.hasAttribute('open')) {
+      if (typeof d.close === 'function') d.close();
+      else d.removeAttribute('open');
+      const back = opener.current;
+      opener.current = null;
+      if (back && back.isConnected) back.focus();
+    }
+  }, [open, fieldId]);
+
+  function close() {
+    if (!busy) onClose();
+  }
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (busy) return;
+    setFormError('');
+    if (!reason.trim()) {
+      setReasonError(requiredMessage);
+      document.getElementById(fieldId)?.focus();
+      return;
+    }
+    setReasonError('');
+    setBusy(true);
+    try {
+      await onConfirm(reason.trim());
+    } catch (err) {
+      if (err instanceof ApiError && err.field === 'reason') {
+        setReasonError(err.message);
+        document.getElementById(fieldId)?.focus();
+      } else {
+        setFormError(err instanceof ApiError ? err.message : fallbackError);
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function onKeyDown(e: KeyboardEvent<HTMLDialogElement>) {
+    if (e.key === 'Escape') {
+      e.preventDefault();
+      e.stopPropagation();
+      close();
+      return;
+    }
+    if (ref.current) keepTabInside(e, ref.current);
+  }
+
+  return (
+    <dialog
+      ref={ref}
+      className="cert-dialog"
+      aria-labelledby={titleId}
+      aria-describedby={children ? bodyId : undefined}
+      onKeyDown={onKeyDown}
+      onCancel={(e) => {
+        e.preventDefault();
+        close();
+      }}
+    >
+      {open ? (
+        <form noValidate onSubmit={submit} className="form">
+          <h2 id={titleId} className="cert-dialog-title">
+            {title}
+          </h2>
+          {children ? <div id={bodyId}>{children}</div> : null}
+          <ErrorAlert>{formError}</ErrorAlert>
+          <TextArea idPrefix={idPrefix} name="reason" label={reasonLabel} hint={reasonHint} value={reason} onChange={setReason} error={reasonError} required />
+          <div className="actions">
+            <button type="submit" className="btn btn-primary" aria-disabled={busy || undefined}>
+              {confirmLabel}
+            </button>
+            <button type="button" className="btn btn-secondary" onClick={close}>
+              {cancelLabel}
+            </button>
+          </div>
+        </form>
+      ) : null}
+    </dialog>
+  );
+}

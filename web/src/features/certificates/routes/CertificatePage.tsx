@@ -1,0 +1,125 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { ErrorAlert, StatusMessage } from '@/components/Alert';
+import { Page } from '@/components/Page';
+import { ApiError } from '@/lib/api-client';
+import { useLiveEvent } from '@/lib/realtime';
+import { certificateFromPayload, certificatePdf, getCertificate, pdfFileName, qrImageUrl, saveBlob, type CertificateDto } from '../api/certificates';
+import { CertificateFacts, StatusBadge } from '../components/CertificateFacts';
+import { formatDay, useCertTexts } from '../texts';
+
+/**
+ * The certificate view (spec §2 "certificate view (QR code and PDF download)"), for its owner at
+ * /student/certificates/:code and for supervisors at /supervisor/issued-certificates/:code:
+ * every field, the QR image, the verification link and "Download PDF". The PDF needs the bearer
+ * token, so it is fetched through the API client and handed to the browser as a download.
+ */
+export function CertificatePage({ area }: { area: 'student' | 'supervisor' }) {
+  const txt = useCertTexts();
+  const v = txt.view;
+  const { i18n } = useTranslation();
+  const lang = i18n.language;
+  const { code = '' } = useParams();
+  const [cert, setCert] = useState<CertificateDto | null>(null);
+  const [notFound, setNotFound] = useState(false);
+  const [loadError, setLoadError] = useState('');
+  const [downloading, setDownloading] = useState(false);
+  const [downloadStatus, setDownloadStatus] = useState('');
+  const [downloadError, setDownloadError] = useState('');
+
+  useEffect(() => {
+    let live = true;
+    setCert(null);
+    setNotFound(false);
+    setLoadError('');
+    getCertificate(code)
+      .then((c) => live && setCert(c))
+      .catch((e: unknown) => {
+        if (!live) return;
+        if (e instanceof ApiError && (e.status === 404 || e.status === 403)) setNotFound(true);
+        else setLoadError(e instanceof ApiError ? e.message : txt.common.loadError);
+      });
+    return () => {
+      live = false;
+    };
+  }, [code, txt.common.loadError]);
+
+  // A revocation made while the page is open.
+  useLiveEvent(['certificate.revoked'], (e) => {
+    const c = certificateFromPayload(e.payload);
+    if (c && c.code === code) setCert(c);
+  });
+
+  async function download() {
+    if (downloading || !cert) return;
+    setDownloading(true);
+    setDownloadStatus('');
+    setDownloadError('');
+    try {
+      const blob = await certificatePdf(cert.code);
+      const file = pdfFileName(cert.code);
+      saveBlob(blob, file);
+      setDownloadStatus(v.downloadStarted(file));
+    } catch (e) {
+      setDownloadError(e instanceof ApiError ? e.message : txt.common.loadError);
+    } finally {
+      setDownloading(false);
+    }
+  }
+
+  const back = area === 'student' ? '/student/certificates' : '/supervisor/issued-certificates';
+  const title = cert ? v.title(cert.course_title) : notFound ? v.notFoundTitle : v.loadingTitle;
+  return (
+    <Page title={title}>
+      <ErrorAlert>{loadError}</ErrorAlert>
+      {!cert && !notFound && !loadError ? <p>{txt.common.loading}</p> : null}
+      {notFound ? <p className="alert alert-error">{v.notFound}</p> : null}
+      {cert ? (
+        <>
+          {cert.status === 'revoked' ? (
+            <div className="alert alert-error">
+              <p>{v.revokedNotice(formatDay(cert.revoked_at, lang))}</p>
+              {cert.revoke_reason ? (
+                <p>
+                  <strong>{txt.fields.revokeReason}:</strong> <bdi>{cert.revoke_reason}</bdi>
+                </p>
+              ) : null}
+            </div>
+          ) : null}
+          <section aria-labelledby="cert-details" className="card cert-sheet">
+            <h2 id="cert-details">{v.details}</h2>
+            <p className="cert-certifies">{v.certifies(cert.student_name, cert.course_title)}</p>
+            <CertificateFacts facts={cert} txt={txt} lang={lang} />
+            <p>
+              <strong>{txt.fields.status}:</strong> <StatusBadge status={cert.status} txt={txt} />
+            </p>
+          </section>
+          <section aria-labelledby="cert-verification" className="card cert-verify">
+            <h2 id="cert-verification">{v.verification}</h2>
+            <p>{v.verifyText}</p>
+            <img className="cert-qr" src={qrImageUrl(cert.code)} alt={v.qrAlt(cert.code)} width={176} height={176} />
+            <p>
+              <strong>{v.verifyLink}:</strong>{' '}
+              <a href={cert.verify_url} dir="ltr" className="cert-url">
+                {cert.verify_url}
+              </a>
+            </p>
+          </section>
+          <section aria-labelledby="cert-pdf" className="card">
+            <h2 id="cert-pdf">{v.pdf}</h2>
+            <p>{v.pdfText}</p>
+            <button type="button" className="btn btn-primary" aria-disabled={downloading || undefined} onClick={() => void download()}>
+              {downloading ? v.downloading : v.download}
+            </button>
+            <StatusMessage>{downloadStatus}</StatusMessage>
+            <ErrorAlert>{downloadError}</ErrorAlert>
+          </section>
+        </>
+      ) : null}
+      <p>
+        <Link to={back}>{v.back[area]}</Link>
+      </p>
+    </Page>
+  );
+}

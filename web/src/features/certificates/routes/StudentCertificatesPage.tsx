@@ -1,0 +1,225 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ErrorAlert } from '@/components/Alert';
+import { EmptyState } from '@/components/EmptyState';
+import { Page } from '@/components/Page';
+import { ApiError } from '@/lib/api-client';
+import { useApiData } from '@/lib/hooks';
+import { useLiveEvent, useLiveResync } from '@/lib/realtime';
+import {
+  applyDecision,
+  certificateFromPayload,
+  requestCertificate,
+  requestFromPayload,
+  studentCertificates,
+  type StudentCourseCertificate,
+} from '../api/certificates';
+import { formatDay, formatMoment, formatPercent, gradeLabel, useCertTexts, type CertTexts } from '../texts';
+
+const stateId = (courseId: number) => `cert-state-${courseId}`;
+
+/**
+ * /student/certificates: every enrolled course with its state and certificate. A completed
+ * course offers "Request certificate" (spec §4: available within 24 hours); a request shows as
+ * pending, rejected (with the reason, and a way to ask again) or issued (a link to the
+ * certificate). A supervisor's decision and a revocation arrive live.
+ */
+export function StudentCertificatesPage() {
+  const txt = useCertTexts();
+  const s = txt.student;
+  const { i18n } = useTranslation();
+  const { data: courses, setData: setCourses, error: loadError, reload } = useApiData<StudentCourseCertificate[]>(
+    studentCertificates,
+    txt.common.loadError,
+  );
+  // Good news is shown like other successes; a rejection or a revocation in the error colours
+  // (the region stays a polite status either way).
+  const [status, setStatusState] = useState({ text: '', bad: false });
+  const setStatus = (text: string, bad = false) => setStatusState({ text, bad });
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState<number | null>(null);
+  const focusAfter = useRef<string | null>(null);
+
+  // Focus that waits for the next render (the course's new state replaces the button).
+  useEffect(() => {
+    if (!focusAfter.current) return;
+    const el = document.getElementById(focusAfter.current);
+    if (el) {
+      focusAfter.current = null;
+      el.focus();
+    }
+  });
+
+  useLiveResync(reload);
+  useLiveEvent(['certificate_request.decided', 'certificate.revoked'], (e) => {
+    const request = requestFromPayload(e.payload);
+    const certificate = certificateFromPayload(e.payload);
+    const courseId = request?.course_id ?? certificate?.course_id;
+    const course = courses?.find((c) => c.course_id === courseId);
+    if (!course) {
+      reload();
+      return;
+    }
+    setCourses((cur) => (cur ? applyDecision(cur, request, certificate) : cur));
+    const title = course.course_title;
+    if (e.kind === 'certificate.revoked') setStatus(s.liveRevoked(title), true);
+    else if (request?.status === 'approved') setStatus(s.liveIssued(title));
+    else if (request?.status === 'rejected') setStatus(s.liveRejected(title), true);
+  });
+
+  async function ask(c: StudentCourseCertificate) {
+    if (busy !== null) return;
+    setBusy(c.course_id);
+    setError('');
+    setStatus('');
+    try {
+      const res = await requestCertificate(c.course_id);
+      setCourses((cur) => (cur ? applyDecision(cur, res.request, null) : cur));
+      setStatus(res.message || s.sent);
+      focusAfter.current = stateId(c.course_id);
+    } catch (e) {
+      setError(e instanceof ApiError ? e.message : txt.common.sendError);
+      // The state changed elsewhere (already pending, issued…): show it as it is now.
+      if (e instanceof ApiError && e.status === 409) {
+        focusAfter.current = stateId(c.course_id);
+        reload();
+      }
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <Page title={s.title} intro={<p>{s.intro}</p>}>
+      <ErrorAlert>{loadError || error}</ErrorAlert>
+      <div role="status" className={status.text ? `alert ${status.bad ? 'alert-error' : 'alert-success'}` : 'alert-empty'}>
+        {status.text}
+      </div>
+      {!courses && !loadError ? <p>{txt.common.loading}</p> : null}
+      {courses && courses.length === 0 ? (
+        <EmptyState>
+          <p>{s.none}</p>
+          <p>
+            <Link to="/student/discover-courses">{s.discover}</Link>
+          </p>
+        </EmptyState>
+      ) : null}
+      {courses && courses.length > 0 ? (
+        <ul className="cert-course-list">
+          {courses.map((c) => (
+            <li key={c.course_id} className="card cert-course">
+              <h2>
+                <bdi>{c.course_title}</bdi>
+              </h2>
+              <p>
+                <strong>{s.courseState}:</strong> <span className="cert-progress">{txt.progress[c.progress_state] ?? c.progress_state}</span>
+                {c.progress_state === 'completed' && typeof c.percent === 'number' ? (
+                  <>
+                    {' — '}
+                    <strong>{s.result}:</strong> {formatPercent(c.percent, i18n.language)}
+                    {c.grade ? ` (${gradeLabel(txt, c.grade)})` : ''}
+                  </>
+                ) : null}
+              </p>
+              <div id={stateId(c.course_id)} tabIndex={-1} className="cert-state">
+                <CourseState course={c} txt={txt} lang={i18n.language} busy={busy === c.course_id} onRequest={() => void ask(c)} />
+              </div>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </Page>
+  );
+}
+
+function CourseState({ course: c, txt, lang, busy, onRequest }: { course: StudentCourseCertificate; txt: CertTexts; lang: string; busy: boolean; onRequest: () => void }) {
+  const s = txt.student;
+  const helpId = `cert-help-${c.course_id}`;
+  const requestButton = (label: string) => (
+    <>
+      <button type="button" className="btn btn-primary" aria-disabled={busy || undefined} aria-describedby={helpId} onClick={onRequest}>
+        {label}{' '}
+        <span className="visually-hidden">{s.requestFor(c.course_title)}</span>
+      </button>
+      <p id={helpId} className="field-hint">
+        {s.help}
+      </p>
+    </>
+  );
+  const code = c.certificate?.code ?? (c.request?.status === 'approved' ? c.request.certificate_code : null);
+  const viewLink = code ? (
+    <p>
+      <Link to={`/student/certificates/${encodeURIComponent(code)}`}>
+        {s.view}{' '}
+        <span className="visually-hidden">{s.requestFor(c.course_title)}</span>
+      </Link>
+    </p>
+  ) : null;
+
+  const revoked = c.certificate?.status === 'revoked' ? c.certificate : null;
+  const rejected = c.request?.status === 'rejected' ? c.request : null;
+  const rejection = rejected ? (
+    <>
+      <p className="cert-warning">{s.rejected(formatMoment(rejected.decided_at, lang))}</p>
+      {rejected.reason ? (
+        <p>
+          <strong>{s.reason}:</strong> <bdi>{rejected.reason}</bdi>
+        </p>
+      ) : null}
+    </>
+  ) : null;
+
+  if (c.certificate && !revoked) {
+    return (
+      <>
+        <p className="cert-ok">
+          <span aria-hidden="true">✓ </span>
+          {s.issued(formatDay(c.certificate.issued_at, lang))}
+        </p>
+        {viewLink}
+      </>
+    );
+  }
+  if (c.request?.status === 'pending') {
+    return <p>{s.pending(formatMoment(c.request.requested_at, lang))}</p>;
+  }
+  if (revoked) {
+    // A revoked certificate may be asked for again; a rejection after it is shown too.
+    const laterRejection = rejected && Date.parse(rejected.requested_at) > Date.parse(revoked.revoked_at ?? '') ? rejection : null;
+    return (
+      <>
+        <p className="cert-warning">{s.revoked(formatDay(revoked.revoked_at, lang))}</p>
+        {revoked.revoke_reason ? (
+          <p>
+            <strong>{s.reason}:</strong> <bdi>{revoked.revoke_reason}</bdi>
+          </p>
+        ) : null}
+        {viewLink}
+        {laterRejection}
+        {c.progress_state === 'completed' ? requestButton(s.requestAgain) : null}
+      </>
+    );
+  }
+  if (c.request?.status === 'approved' && code) {
+    return (
+      <>
+        <p className="cert-ok">
+          <span aria-hidden="true">✓ </span>
+          {s.issued(formatDay(c.request.decided_at, lang))}
+        </p>
+        {viewLink}
+      </>
+    );
+  }
+  if (rejected) {
+    return (
+      <>
+        {rejection}
+        {c.progress_state === 'completed' ? requestButton(s.requestAgain) : null}
+      </>
+    );
+  }
+  if (c.progress_state === 'completed') return requestButton(s.request);
+  return <p className="muted">{s.notCompleted}</p>;
+}

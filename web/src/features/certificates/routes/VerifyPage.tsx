@@ -1,0 +1,115 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { ErrorAlert } from '@/components/Alert';
+import { TextField } from '@/components/Field';
+import { Page } from '@/components/Page';
+import { ApiError } from '@/lib/api-client';
+import { verifyCertificate, type VerifyDto } from '../api/certificates';
+import { CertificateFacts } from '../components/CertificateFacts';
+import { formatDay, useCertTexts } from '../texts';
+
+type Result = { kind: 'loading' } | { kind: 'found'; cert: VerifyDto } | { kind: 'not_found' } | { kind: 'error'; message: string };
+
+/**
+ * /certificates/verify/:code (public, no sign-in; the QR code on a certificate opens it): says
+ * whether the certificate is genuine and valid, revoked, or not found, and what it certifies —
+ * name, course, date, duration, grade, percentage — nothing more. The verdict is in a status
+ * region, so it is announced when it arrives. /certificates/verify offers only the code form.
+ */
+export function VerifyPage() {
+  const txt = useCertTexts();
+  const v = txt.verify;
+  const { i18n } = useTranslation();
+  const lang = i18n.language;
+  const { code = '' } = useParams();
+  const navigate = useNavigate();
+  const [result, setResult] = useState<Result>({ kind: 'loading' });
+  const [input, setInput] = useState(code);
+  const [inputError, setInputError] = useState('');
+
+  useEffect(() => {
+    setInput(code);
+    if (!code) return;
+    let live = true;
+    setResult({ kind: 'loading' });
+    verifyCertificate(code)
+      .then((cert) => live && setResult({ kind: 'found', cert }))
+      .catch((e: unknown) => {
+        if (!live) return;
+        if (e instanceof ApiError && (e.status === 404 || e.status === 400)) setResult({ kind: 'not_found' });
+        else setResult({ kind: 'error', message: e instanceof ApiError ? e.message : txt.common.loadError });
+      });
+    return () => {
+      live = false;
+    };
+  }, [code, txt.common.loadError]);
+
+  function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    const c = input.trim();
+    if (!c) {
+      setInputError(txt.common.required);
+      document.getElementById('verify-code')?.focus();
+      return;
+    }
+    setInputError('');
+    navigate(`/certificates/verify/${encodeURIComponent(c)}`);
+  }
+
+  const found = result.kind === 'found' ? result.cert : null;
+  let verdict = '';
+  let tone = '';
+  if (code && result.kind === 'loading') verdict = v.checking;
+  else if (found && found.status === 'valid') [verdict, tone] = [v.valid, 'valid'];
+  else if (found) [verdict, tone] = [v.revoked(formatDay(found.revoked_at, lang)), 'revoked'];
+  else if (code && result.kind === 'not_found') [verdict, tone] = [v.notFound(code), 'not-found'];
+
+  return (
+    <Page title={v.title} intro={<p>{v.intro}</p>}>
+      {code ? (
+        <div role="status" className={tone ? `cert-verdict cert-verdict-${tone}` : 'cert-verdict-pending'}>
+          {verdict ? (
+            <p>
+              {tone ? (
+                <span aria-hidden="true" className="cert-verdict-icon">
+                  {tone === 'valid' ? '✓' : '✗'}
+                </span>
+              ) : null}
+              {verdict}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+      <ErrorAlert>{result.kind === 'error' && code ? result.message : ''}</ErrorAlert>
+      {found ? (
+        <section aria-labelledby="verify-what" className="card">
+          <h2 id="verify-what">{v.certifies}</h2>
+          <CertificateFacts facts={{ ...found, code: found.code }} txt={txt} lang={lang} />
+        </section>
+      ) : null}
+      <section aria-labelledby="verify-form" className="card">
+        <h2 id="verify-form">{v.formHeading}</h2>
+        <form noValidate onSubmit={onSubmit} className="form">
+          <div className="cert-search-row">
+            <TextField
+              name="code"
+              idPrefix="verify"
+              label={v.codeLabel}
+              hint={v.codeHint}
+              value={input}
+              onChange={setInput}
+              error={inputError}
+              dir="ltr"
+              autoComplete="off"
+              required
+            />
+            <button type="submit" className="btn btn-primary">
+              {v.submit}
+            </button>
+          </div>
+        </form>
+      </section>
+    </Page>
+  );
+}

@@ -1,0 +1,393 @@
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { ErrorAlert } from '@/components/Alert';
+import { SelectField, TextArea, TextField } from '@/components/Field';
+import { ApiError } from '@/lib/api-client';
+import { createCourse, updateCourse, type BrailleCode, type CourseDetail } from '../api/courses';
+import {
+  emptyChapter,
+  emptyLesson,
+  moveChapter,
+  moveLesson,
+  toCourseInput,
+  validateCourse,
+  type ChapterState,
+  type CourseForm,
+  type LessonState,
+  type ProblemCode,
+} from '../lib/builder';
+import type { CourseTexts } from '../texts';
+import { ConfirmDialog } from './ConfirmDialog';
+import { LessonEditor } from './LessonEditor';
+import { UploadField } from './UploadField';
+
+const PRE = 'cb';
+
+interface CourseBuilderProps {
+  initial: CourseForm;
+  /** The stored course being edited; none when creating. */
+  courseId?: number;
+  txt: CourseTexts;
+  onSaved: (course: CourseDetail, message: string) => void;
+}
+
+type Pending = { kind: 'chapter'; ci: number } | { kind: 'lesson'; ci: number; li: number } | null;
+
+function optionsOf(map: Record<string, string>, current: string) {
+  const opts = Object.entries(map).map(([value, label]) => ({ value, label }));
+  if (current && !map[current]) opts.push({ value: current, label: current });
+  return opts;
+}
+
+/** Focuses the element (by id) that comes first in the document among `ids`. */
+function focusFirst(ids: string[]) {
+  window.setTimeout(() => {
+    const els = ids.map((id) => document.getElementById(`${PRE}-${id}`)).filter((e): e is HTMLElement => !!e);
+    els.sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
+    els[0]?.focus();
+  }, 0);
+}
+
+/**
+ * The course builder: details, image, and chapters of lessons that can be added, removed and
+ * moved with buttons (each move announced, focus kept on the moved item's button). The spec §5
+ * rule is checked here with its exact message before sending, and again by the server, whose
+ * field errors are tied to the matching inputs.
+ */
+export function CourseBuilder({ initial, courseId, txt, onSaved }: CourseBuilderProps) {
+  const b = txt.builder;
+  const [form, setForm] = useState<CourseForm>(initial);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState('');
+  const [announcement, setAnnouncement] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [uploads, setUploads] = useState(0);
+  const [pending, setPending] = useState<Pending>(null);
+  const focusTarget = useRef<string | null>(null);
+
+  useEffect(() => {
+    const id = focusTarget.current;
+    if (!id) return;
+    focusTarget.current = null;
+    const el = document.getElementById(id) as HTMLButtonElement | null;
+    if (el && !el.disabled) el.focus();
+    else if (el && id.endsWith('-up')) document.getElementById(id.replace(/-up$/, '-down'))?.focus();
+    else if (el && id.endsWith('-down')) document.getElementById(id.replace(/-down$/, '-up'))?.focus();
+  });
+
+  const focusLater = useCallback((id: string) => {
+    focusTarget.current = id;
+  }, []);
+
+  const announce = useCallback((msg: string) => {
+    // The same words twice in a row are still announced: the region's text changes.
+    setAnnouncement((prev) => (prev === msg ? `${msg}\u00a0` : msg));
+  }, []);
+
+  const onBusy = useCallback((on: boolean) => setUploads((n) => Math.max(0, n + (on ? 1 : -1))), []);
+
+  const set = <K extends keyof CourseForm>(k: K) => (value: CourseForm[K]) => setForm((f) => ({ ...f, [k]: value }));
+
+  function setChapter(ci: number, patch: Partial<ChapterState>) {
+    setForm((f) => ({ ...f, chapters: f.chapters.map((c, i) => (i === ci ? { ...c, ...patch } : c)) }));
+  }
+
+  function setLesson(ci: number, li: number, patch: Partial<LessonState>) {
+    setForm((f) => ({
+      ...f,
+      chapters: f.chapters.map((c, i) => (i === ci ? { ...c, lessons: c.lessons.map((l, j) => (j === li ? { ...l, ...patch } : l)) } : c)),
+    }));
+  }
+
+  function changeLanguage(value: string) {
+    const code: BrailleCode = value === 'en' ? 'en' : 'ar';
+    if (code === form.language) return;
+    const hadLetters = form.chapters.some((c) => c.lessons.some((l) => l.letters.length));
+    setForm((f) => ({
+      ...f,
+      language: code,
+      chapters: f.chapters.map((c) => ({ ...c, lessons: c.lessons.map((l) => ({ ...l, letters: [] })) })),
+    }));
+    if (hadLetters) announce(b.lettersCleared);
+  }
+
+  function onMoveChapter(ci: number, delta: -1 | 1) {
+    const c = form.chapters[ci];
+    setForm((f) => moveChapter(f, ci, delta));
+    setErrors({});
+    announce(b.chapterMoved(ci + delta + 1, form.chapters.length));
+    focusLater(`mv-${c.key}-${delta < 0 ? 'up' : 'down'}`);
+  }
+
+  function onMoveLesson(ci: number, li: number, delta: -1 | 1) {
+    const l = form.chapters[ci].lessons[li];
+    setForm((f) => moveLesson(f, ci, li, delta));
+    setErrors({});
+    announce(b.lessonMoved(li + delta + 1, form.chapters[ci].lessons.length, ci + 1));
+    focusLater(`mv-${l.key}-${delta < 0 ? 'up' : 'down'}`);
+  }
+
+  function addChapter() {
+    const n = form.chapters.length;
+    setForm((f) => ({ ...f, chapters: [...f.chapters, emptyChapter()] }));
+    announce(b.chapterAdded(n + 1));
+    focusLater(`${PRE}-chapters[${n}].title`);
+  }
+
+  function addLesson(ci: number) {
+    const n = form.chapters[ci].lessons.length;
+    setForm((f) => ({ ...f, chapters: f.chapters.map((c, i) => (i === ci ? { ...c, lessons: [...c.lessons, emptyLesson()] } : c)) }));
+    announce(b.lessonAdded(n + 1, ci + 1));
+    focusLater(`${PRE}-chapters[${ci}].lessons[${n}].title`);
+  }
+
+  function confirmRemove() {
+    if (!pending) return;
+    if (pending.kind === 'chapter') {
+      setForm((f) => ({ ...f, chapters: f.chapters.filter((_, i) => i !== pending.ci) }));
+      announce(b.chapterRemoved(pending.ci + 1));
+    } else {
+      setForm((f) => ({
+        ...f,
+        chapters: f.chapters.map((c, i) => (i === pending.ci ? { ...c, lessons: c.lessons.filter((_, j) => j !== pending.li) } : c)),
+      }));
+      announce(b.lessonRemoved(pending.li + 1, pending.ci + 1));
+    }
+    setErrors({});
+    setPending(null);
+  }
+
+  const problemText = (code: ProblemCode): string =>
+    ({
+      required: txt.common.required,
+      structure: txt.common.structure,
+      duration: txt.common.durationInvalid,
+      url: txt.common.urlInvalid,
+      tooLong: txt.common.tooLong,
+      noFile: txt.common.noFile,
+    })[code];
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (busy) return;
+    if (uploads > 0) {
+      setFormError(b.waitUpload);
+      return;
+    }
+    const { problems, structure } = validateCourse(form);
+    const paths = Object.keys(problems);
+    if (paths.length) {
+      setErrors(Object.fromEntries(paths.map((p) => [p, problemText(problems[p])])));
+      setFormError(structure ? txt.common.structure : b.fixFields);
+      focusFirst(paths);
+      return;
+    }
+    setErrors({});
+    setFormError('');
+    setBusy(true);
+    try {
+      const input = toCourseInput(form);
+      const res = courseId === undefined ? await createCourse(input) : await updateCourse(courseId, input);
+      onSaved(res.course, res.message);
+    } catch (err) {
+      // The server names a whole item (`…media[1]`) or one of its inputs (`…media[1].url`).
+      const field =
+        err instanceof ApiError && err.field
+          ? [err.field, `${err.field}.file`, `${err.field}.url`, `${err.field}.title`].find((f) => document.getElementById(`${PRE}-${f}`))
+          : undefined;
+      if (err instanceof ApiError && field) {
+        setErrors({ [field]: err.message });
+        setFormError(err.code === 'course_structure' ? err.message : b.fixFields);
+        focusFirst([field]);
+      } else {
+        setFormError(err instanceof ApiError ? err.message : txt.common.sendError);
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const common = { idPrefix: PRE };
+  const pendingTitle =
+    pending?.kind === 'chapter' ? b.removeChapterTitle(pending.ci + 1) : pending ? b.removeLessonTitle(pending.li + 1, pending.ci + 1) : '';
+  const pendingFallback = pending?.kind === 'chapter' ? `${PRE}-chapters` : pending ? `${PRE}-chapters[${pending.ci}].lessons` : undefined;
+
+  return (
+    <form noValidate onSubmit={(e) => void onSubmit(e)} className="form crs-builder" aria-labelledby="page-title">
+      <ErrorAlert id="cb-form-error">{formError}</ErrorAlert>
+      <div role="status" className="visually-hidden">
+        {announcement}
+      </div>
+
+      <section aria-labelledby="cb-details" className="card crs-section">
+        <h2 id="cb-details">{b.details}</h2>
+        <TextField {...common} name="title" label={b.title} value={form.title} onChange={set('title')} error={errors.title} required />
+        <SelectField {...common} name="type" label={b.type} value={form.type} onChange={set('type')} error={errors.type} required allowEmpty options={optionsOf(txt.options.type, form.type)} />
+        <TextField {...common} name="duration_days" label={b.duration} hint={b.durationHint} value={form.duration_days} onChange={set('duration_days')} error={errors.duration_days} required dir="ltr" />
+        <TextArea {...common} name="description" label={b.description} value={form.description} onChange={set('description')} error={errors.description} required />
+        <SelectField {...common} name="category" label={b.category} value={form.category} onChange={set('category')} error={errors.category} required allowEmpty options={optionsOf(txt.options.category, form.category)} />
+        <SelectField {...common} name="level" label={b.level} value={form.level} onChange={set('level')} error={errors.level} required allowEmpty options={optionsOf(txt.options.level, form.level)} />
+        <SelectField
+          {...common}
+          name="language"
+          label={b.language}
+          hint={b.languageHint}
+          value={form.language}
+          onChange={changeLanguage}
+          error={errors.language}
+          required
+          options={[
+            { value: 'ar', label: txt.options.language.ar },
+            { value: 'en', label: txt.options.language.en },
+          ]}
+        />
+        <div className="crs-image-field">
+          {form.imageUrl ? (
+            <div className="crs-image-current">
+              <img className="crs-image crs-image-small" src={form.imageUrl} alt={b.imageAlt} />
+              <button
+                type="button"
+                className="btn btn-secondary"
+                onClick={() => {
+                  setForm((f) => ({ ...f, imageMediaId: null, imageUrl: null }));
+                  announce(b.imageRemoved);
+                  focusLater(`${PRE}-image_media_id`);
+                }}
+              >
+                {b.removeImage}
+              </button>
+            </div>
+          ) : null}
+          <UploadField
+            id={`${PRE}-image_media_id`}
+            label={b.image}
+            hint={b.imageHint}
+            kind="image"
+            txt={txt}
+            error={errors.image_media_id}
+            onBusy={onBusy}
+            onUploaded={(m) => setForm((f) => ({ ...f, imageMediaId: m.id, imageUrl: m.url }))}
+          />
+        </div>
+      </section>
+
+      <section aria-labelledby="cb-chapters-h" className="crs-section">
+        <h2 id="cb-chapters-h">{b.chapters}</h2>
+        <p className="field-hint">{b.rule}</p>
+        {form.chapters.map((c, ci) => {
+          const cp = `chapters[${ci}]`;
+          const headingId = `h-${c.key}`;
+          return (
+            <section key={c.key} className="crs-block crs-chapter" aria-labelledby={headingId}>
+              <div className="crs-block-head">
+                <h3 id={headingId}>
+                  {txt.common.chapterN(ci + 1)}
+                  {c.title.trim() ? `: ${c.title.trim()}` : ''}
+                </h3>
+                <div className="crs-move">
+                  <button type="button" id={`mv-${c.key}-up`} className="btn btn-secondary" disabled={ci === 0} onClick={() => onMoveChapter(ci, -1)}>
+                    <span aria-hidden="true">↑ </span>
+                    {b.chapterUp(ci + 1)}
+                  </button>
+                  <button
+                    type="button"
+                    id={`mv-${c.key}-down`}
+                    className="btn btn-secondary"
+                    disabled={ci === form.chapters.length - 1}
+                    onClick={() => onMoveChapter(ci, 1)}
+                  >
+                    <span aria-hidden="true">↓ </span>
+                    {b.chapterDown(ci + 1)}
+                  </button>
+                  <button type="button" className="btn btn-secondary crs-remove" onClick={() => setPending({ kind: 'chapter', ci })}>
+                    {b.removeChapter(ci + 1)}
+                  </button>
+                </div>
+              </div>
+              <TextField {...common} name={`${cp}.title`} label={b.chapterTitle} value={c.title} onChange={(v) => setChapter(ci, { title: v })} error={errors[`${cp}.title`]} required />
+              <TextArea
+                {...common}
+                name={`${cp}.description`}
+                label={b.chapterDescription}
+                value={c.description}
+                onChange={(v) => setChapter(ci, { description: v })}
+                error={errors[`${cp}.description`]}
+                required
+              />
+              {c.lessons.map((l, li) => (
+                <LessonEditor
+                  key={l.key}
+                  lesson={l}
+                  path={`${cp}.lessons[${li}]`}
+                  chapterNo={ci + 1}
+                  lessonNo={li + 1}
+                  lessonCount={c.lessons.length}
+                  code={form.language}
+                  errors={errors}
+                  txt={txt}
+                  onChange={(patch) => setLesson(ci, li, patch)}
+                  onMove={(d) => onMoveLesson(ci, li, d)}
+                  onRemove={() => setPending({ kind: 'lesson', ci, li })}
+                  announce={announce}
+                  onBusy={onBusy}
+                  focusLater={focusLater}
+                />
+              ))}
+              <div className="actions">
+                <button
+                  type="button"
+                  id={`${PRE}-${cp}.lessons`}
+                  className="btn btn-secondary"
+                  aria-describedby={errors[`${cp}.lessons`] ? `${PRE}-${cp}.lessons-error` : undefined}
+                  onClick={() => addLesson(ci)}
+                >
+                  <span aria-hidden="true">+ </span>
+                  {b.addLesson(ci + 1)}
+                </button>
+              </div>
+              {errors[`${cp}.lessons`] ? (
+                <p id={`${PRE}-${cp}.lessons-error`} className="field-error">
+                  {errors[`${cp}.lessons`]}
+                </p>
+              ) : null}
+            </section>
+          );
+        })}
+        <div className="actions">
+          <button
+            type="button"
+            id={`${PRE}-chapters`}
+            className="btn btn-secondary"
+            aria-describedby={errors.chapters ? `${PRE}-chapters-error` : undefined}
+            onClick={addChapter}
+          >
+            <span aria-hidden="true">+ </span>
+            {b.addChapter}
+          </button>
+        </div>
+        {errors.chapters ? (
+          <p id={`${PRE}-chapters-error`} className="field-error">
+            {errors.chapters}
+          </p>
+        ) : null}
+      </section>
+
+      <div className="actions crs-save">
+        <button type="submit" className="btn btn-primary" aria-disabled={busy || undefined}>
+          {busy ? b.saving : courseId === undefined ? b.save : b.saveChanges}
+        </button>
+      </div>
+
+      <ConfirmDialog
+        open={pending !== null}
+        title={pendingTitle}
+        confirmLabel={b.removeConfirm}
+        cancelLabel={txt.common.cancel}
+        onConfirm={confirmRemove}
+        onClose={() => setPending(null)}
+        fallbackFocusId={pendingFallback}
+      >
+        <p>{b.removeBody}</p>
+      </ConfirmDialog>
+    </form>
+  );
+}

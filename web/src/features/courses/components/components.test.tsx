@@ -1,0 +1,234 @@
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import '@/lib/i18n';
+import { applyLanguage } from '@/lib/i18n';
+import { publishLive, useLiveEvent, type LiveEvent } from '@/lib/realtime';
+import { emptyCourse, MAX_UPLOAD_BYTES } from '../lib/builder';
+import { courseTexts } from '../texts';
+import { cellName, LetterCells } from './Cells';
+import { ConfirmDialog } from './ConfirmDialog';
+import { CourseBuilder } from './CourseBuilder';
+
+const SPEC_EN = 'Please ensure the course has at least one chapter and one lesson and that each chapter and lesson has a title and description.';
+const txt = courseTexts('en');
+
+interface Call {
+  url: string;
+  method: string;
+  body: unknown;
+}
+let calls: Call[];
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+const TABLE = {
+  lang: 'en',
+  entries: [
+    { print: 'a', kind: 'letter', name: 'a', name_en: 'a', name_ar: 'a', cells: [{ unicode: '⠁', dots: [1], meaning: 'a' }] },
+    { print: 'b', kind: 'letter', name: 'b', name_en: 'b', name_ar: 'b', cells: [{ unicode: '⠃', dots: [1, 2], meaning: 'b' }] },
+    { print: 'h', kind: 'letter', name: 'h', name_en: 'h', name_ar: 'h', cells: [{ unicode: '⠓', dots: [1, 2, 5], meaning: 'h' }] },
+    { print: ',', kind: 'punctuation', name: 'comma', name_en: 'comma', name_ar: 'فاصلة', cells: [{ unicode: '⠂', dots: [2], meaning: null }] },
+  ],
+};
+
+function server(handler: (c: Call) => Response) {
+  calls = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      const c: Call = { url, method: init.method ?? 'GET', body: typeof init.body === 'string' ? JSON.parse(init.body) : init.body };
+      calls.push(c);
+      return handler(c);
+    }),
+  );
+}
+
+beforeEach(() => {
+  act(() => applyLanguage('en'));
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  act(() => applyLanguage('ar'));
+});
+
+describe('useLiveEvent', () => {
+  function Listener({ kinds, onEvent }: { kinds: string[]; onEvent: (e: LiveEvent) => void }) {
+    useLiveEvent(kinds, onEvent);
+    return null;
+  }
+
+  it('calls the handler for the wanted kinds only, and stops after unmount', () => {
+    const seen: string[] = [];
+    const { unmount } = render(<Listener kinds={['request.created', 'request.decided']} onEvent={(e) => seen.push(`${e.kind}:${e.id}`)} />);
+    const ev = (id: number, kind: string): LiveEvent => ({ id, kind, payload: {}, created_at: '2026-01-01T00:00:00Z' });
+    act(() => {
+      publishLive(ev(1, 'request.created'));
+      publishLive(ev(2, 'question.asked'));
+      publishLive({ ...ev(3, 'request.decided'), payload: { course_status: 'active' } });
+      publishLive(ev(6, 'badge.questions'));
+    });
+    expect(seen).toEqual(['request.created:1', 'request.decided:3']);
+    unmount();
+    act(() => publishLive(ev(7, 'request.created')));
+    expect(seen).toHaveLength(2);
+  });
+});
+
+describe('ConfirmDialog', () => {
+  function Harness({ onConfirm }: { onConfirm: () => void }) {
+    const [open, setOpen] = useState(false);
+    return (
+      <>
+        <button type="button" onClick={() => setOpen(true)}>
+          Enrol in this course
+        </button>
+        <ConfirmDialog open={open} title="Enrol in “Letters”?" confirmLabel="Enrol" cancelLabel="Cancel" onConfirm={onConfirm} onClose={() => setOpen(false)}>
+          <p>You will find it under My courses.</p>
+        </ConfirmDialog>
+      </>
+    );
+  }
+
+  it('is a labelled modal that starts on cancel, keeps Tab inside, closes on Escape and gives focus back', () => {
+    const onConfirm = vi.fn();
+    render(<Harness onConfirm={onConfirm} />);
+    const opener = screen.getByRole('button', { name: 'Enrol in this course' });
+    opener.focus();
+    fireEvent.click(opener);
+    const dialog = screen.getByRole('dialog', { name: 'Enrol in “Letters”?' });
+    expect(dialog.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(dialog.getAttribute('aria-describedby')!)?.textContent).toBe('You will find it under My courses.');
+    const cancel = screen.getByRole('button', { name: 'Cancel' });
+    const confirm = screen.getByRole('button', { name: 'Enrol' });
+    expect(document.activeElement).toBe(cancel);
+    fireEvent.keyDown(cancel, { key: 'Tab' });
+    expect(document.activeElement).toBe(confirm);
+    fireEvent.keyDown(confirm, { key: 'Tab', shiftKey: true });
+    expect(document.activeElement).toBe(cancel);
+    fireEvent.keyDown(cancel, { key: 'Escape' });
+    expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull();
+    expect(document.activeElement).toBe(opener);
+    expect(onConfirm).not.toHaveBeenCalled();
+    fireEvent.click(opener);
+    fireEvent.click(screen.getByRole('button', { name: 'Enrol' }));
+    expect(onConfirm).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('LetterCells', () => {
+  it('names each cell by its dots and its letter', () => {
+    render(<LetterCells letters={[{ print: 'h', cells: [{ unicode: '⠓', dots: [1, 2, 5], meaning: 'h' }] }, { print: '1', cells: [{ unicode: '⠼', dots: [3, 4, 5, 6], meaning: null }, { unicode: '⠁', dots: [1], meaning: 'a' }] }]} txt={txt} />);
+    expect(screen.getByRole('img', { name: 'dots 1 2 5, letter h' })).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'dots 3 4 5 6, then dots 1, digit 1' })).toBeTruthy();
+    expect(cellName({ print: 'ب', cells: [{ unicode: '⠃', dots: [1, 2], meaning: null }] }, courseTexts('ar'))).toBe('النقاط 1 2، الحرف ب');
+  });
+});
+
+describe('CourseBuilder', () => {
+  function renderBuilder(onSaved = vi.fn()) {
+    render(<CourseBuilder initial={emptyCourse('en')} txt={txt} onSaved={onSaved} />);
+    return onSaved;
+  }
+
+  const fill = (label: string | RegExp, value: string, index = 0) => fireEvent.change(screen.getAllByLabelText(label)[index], { target: { value } });
+
+  function fillCourse() {
+    fill(/^Course title/, 'Braille letters A–J');
+    fill(/^Course type/, 'reading');
+    fill(/^Duration in days/, '14');
+    fill(/^Description/, 'The first letters');
+    fill(/^Category/, 'letters');
+    fill(/^Level/, 'beginner');
+    fill(/^Chapter title/, 'First letters');
+    fill(/^Chapter description/, 'a to e');
+    fill(/^Lesson title/, 'Letter a');
+    fill(/^Lesson description/, 'One dot');
+  }
+
+  it('checks the spec §5 rule in the page before sending, with its exact message, and focuses the first invalid field', async () => {
+    server((c) => (c.url.includes('braille/table') ? json(200, TABLE) : json(500, {})));
+    renderBuilder();
+    fill(/^Course title/, 'Letters');
+    fireEvent.click(screen.getByRole('button', { name: 'Save as draft' }));
+    const alert = screen.getAllByRole('alert').find((a) => a.textContent);
+    expect(alert?.textContent).toBe(SPEC_EN);
+    const chapterTitle = screen.getByLabelText(/^Chapter title/);
+    expect(chapterTitle.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(chapterTitle.getAttribute('aria-describedby')!.split(' ').pop()!)?.textContent).toBe('This field is required');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(/^Course type/)));
+    expect(calls.filter((c) => c.url.includes('/api/courses'))).toHaveLength(0);
+  });
+
+  it('reorders lessons with buttons, announces the move and keeps focus on the moved lesson', async () => {
+    server((c) => (c.url.includes('braille/table') ? json(200, TABLE) : json(500, {})));
+    renderBuilder();
+    fireEvent.click(screen.getByRole('button', { name: /Add a lesson to chapter 1/ }));
+    fill(/^Lesson title/, 'First', 0);
+    fill(/^Lesson title/, 'Second', 1);
+    const up = screen.getByRole('button', { name: /Move lesson 2 of chapter 1 up/ });
+    expect(screen.getByRole('button', { name: /Move lesson 1 of chapter 1 up/ }).hasAttribute('disabled')).toBe(true);
+    up.focus();
+    fireEvent.click(up);
+    const titles = screen.getAllByLabelText(/^Lesson title/) as HTMLInputElement[];
+    expect(titles.map((t) => t.value)).toEqual(['Second', 'First']);
+    expect(screen.getByText('Lesson moved to position 1 of 2 in chapter 1.')).toBeTruthy();
+    // The moved lesson is now first: its "up" button is disabled, so focus is on its "down" button.
+    await waitFor(() => expect(document.activeElement?.textContent).toContain('Move lesson 1 of chapter 1 down'));
+    expect(screen.getByRole('heading', { name: 'Lesson 1: Second' })).toBeTruthy();
+  });
+
+  it('sends the CourseInput with the chosen letters and ties a server field error to its input', async () => {
+    server((c) => {
+      if (c.url.includes('braille/table')) return json(200, TABLE);
+      if (c.url.endsWith('/api/courses') && c.method === 'POST')
+        return json(400, { code: 'field_too_long', message: 'The field “chapters[0].lessons[0].rule” is too long (at most 5000 characters)', field: 'chapters[0].lessons[0].rule' });
+      return json(404, {});
+    });
+    renderBuilder();
+    fillCourse();
+    fireEvent.click(screen.getByText('Choose letters (0 chosen)'));
+    const h = await screen.findByRole('checkbox', { name: 'h, dots 1 2 5' });
+    fireEvent.click(h);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'a, dots 1' }));
+    expect(screen.queryByRole('checkbox', { name: /comma/ })).toBeNull();
+    expect(screen.getByRole('img', { name: 'dots 1, letter a' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Save as draft' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    const body = calls.find((c) => c.method === 'POST')!.body as { chapters: Array<{ lessons: Array<{ letters: string[] }> }>; duration_days: number; image_media_id: null };
+    expect(body.chapters[0].lessons[0].letters).toEqual(['a', 'h']);
+    expect(body.duration_days).toBe(14);
+    expect(body.image_media_id).toBeNull();
+    const rule = screen.getByLabelText(/^Rule/);
+    await waitFor(() => expect(rule.getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getByText('The field “chapters[0].lessons[0].rule” is too long (at most 5000 characters)')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(rule));
+  });
+
+  it('refuses a file over 50 MB before uploading, with the spec message', async () => {
+    server((c) => (c.url.includes('braille/table') ? json(200, TABLE) : json(201, { id: 1, kind: 'audio', name: 'a.wav', size: 10, content_type: 'audio/wav', url: '/api/media/1?exp=1&sig=x' })));
+    renderBuilder();
+    fireEvent.click(screen.getByRole('button', { name: 'Add audio' }));
+    const input = screen.getByLabelText(/^File to upload/) as HTMLInputElement;
+    expect(input.getAttribute('accept')).toContain('audio/mpeg');
+    const big = new File(['x'], 'big.wav', { type: 'audio/wav' });
+    Object.defineProperty(big, 'size', { value: MAX_UPLOAD_BYTES + 1 });
+    fireEvent.change(input, { target: { files: [big] } });
+    expect(await screen.findByText('The file size exceeds the 50MB limit. Please select a smaller file.')).toBeTruthy();
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(calls.some((c) => c.url.includes('/api/media'))).toBe(false);
+
+    const small = new File(['RIFF'], 'lesson one.wav', { type: 'audio/wav' });
+    fireEvent.change(input, { target: { files: [small] } });
+    await waitFor(() => expect(calls.map((c) => c.url)).toContain('/api/media?kind=audio'));
+    await screen.findByText(/^Uploaded file: a\.wav/);
+    const upload = calls.find((c) => c.url.includes('/api/media'))!;
+    expect(upload.url).toBe('/api/media?kind=audio');
+    expect(upload.method).toBe('POST');
+    expect((upload.body as FormData).get('file')).toBe(small);
+    // The title was empty: it takes the file's name.
+    expect((screen.getAllByLabelText(/^Title/)[0] as HTMLInputElement).value).toBe('a');
+  });
+});

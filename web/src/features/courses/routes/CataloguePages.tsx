@@ -1,0 +1,253 @@
+import { useAtomValue } from 'jotai';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { ErrorAlert, StatusMessage } from '@/components/Alert';
+import { EmptyState } from '@/components/EmptyState';
+import { Page } from '@/components/Page';
+import { ApiError } from '@/lib/api-client';
+import { sessionAtom } from '@/lib/state';
+import { enrol, getCourse, listCatalogue, type CourseDetail, type CourseSummary } from '../api/courses';
+import { ConfirmDialog } from '../components/ConfirmDialog';
+import { CourseFacts, CourseImage, CourseOutline } from '../components/CourseParts';
+import { optionLabel, useCourseTexts, type CourseTexts } from '../texts';
+import '../courses.css';
+
+export type CatalogueArea = 'public' | 'student';
+
+const base = (area: CatalogueArea) => (area === 'public' ? '/courses' : '/student/discover-courses');
+
+const FILTERS = ['category', 'level', 'language'] as const;
+
+function FilterSelect({ name, label, value, onChange, options, any }: { name: string; label: string; value: string; onChange: (v: string) => void; options: Record<string, string>; any: string }) {
+  return (
+    <div className="field">
+      <label htmlFor={`cat-${name}`}>{label}</label>
+      <select id={`cat-${name}`} name={name} value={value} onChange={(e) => onChange(e.target.value)}>
+        <option value="">{any}</option>
+        {Object.entries(options).map(([v, l]) => (
+          <option key={v} value={v}>
+            {l}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+function CourseCard({ c, area, txt }: { c: CourseSummary; area: CatalogueArea; txt: CourseTexts }) {
+  return (
+    <li className="card crs-course-card">
+      <h3>
+        <Link to={`${base(area)}/${c.id}`} dir="auto">
+          {c.title}
+        </Link>
+      </h3>
+      <p className="muted">{txt.catalogue.by(c.instructor.name)}</p>
+      <p className="crs-clamp" dir="auto">
+        {c.description}
+      </p>
+      <p className="crs-tags">
+        <span>{optionLabel(txt, 'category', c.category)}</span>
+        <span>{optionLabel(txt, 'level', c.level)}</span>
+        <span>{optionLabel(txt, 'language', c.language)}</span>
+        <span>{txt.common.lessons(c.lessons_count)}</span>
+        <span>{txt.common.days(c.duration_days)}</span>
+      </p>
+    </li>
+  );
+}
+
+/** /courses and /student/discover-courses: active courses, searchable and filtered (kept in the URL). */
+export function CataloguePage({ area }: { area: CatalogueArea }) {
+  const txt = useCourseTexts();
+  const c = txt.catalogue;
+  const [params, setParams] = useSearchParams();
+  const applied = { q: params.get('q') ?? '', category: params.get('category') ?? '', level: params.get('level') ?? '', language: params.get('language') ?? '' };
+  const [draft, setDraft] = useState(applied);
+  const [courses, setCourses] = useState<CourseSummary[] | null>(null);
+  const [loadError, setLoadError] = useState('');
+  const [found, setFound] = useState('');
+  const key = params.toString();
+  const filtered = Object.values(applied).some(Boolean);
+
+  useEffect(() => {
+    let live = true;
+    const p = new URLSearchParams(key);
+    listCatalogue({ q: p.get('q') ?? '', category: p.get('category') ?? '', level: p.get('level') ?? '', language: p.get('language') ?? '' })
+      .then((list) => {
+        if (!live) return;
+        setCourses(list);
+        setLoadError('');
+        if (p.toString()) setFound(c.found(list.length));
+      })
+      .catch((e: unknown) => live && setLoadError(e instanceof ApiError ? e.message : txt.common.loadError));
+    return () => {
+      live = false;
+    };
+  }, [key, c, txt.common.loadError]);
+
+  function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    const next = new URLSearchParams();
+    for (const [k, v] of Object.entries(draft)) if (v.trim()) next.set(k, v.trim());
+    setFound('');
+    setParams(next);
+  }
+
+  function clear() {
+    setDraft({ q: '', category: '', level: '', language: '' });
+    setFound('');
+    setParams(new URLSearchParams());
+    document.getElementById('cat-q')?.focus();
+  }
+
+  return (
+    <Page title={c.title} intro={<p>{c.intro}</p>}>
+      <search className="card crs-search">
+        <form onSubmit={onSubmit} aria-label={c.search} className="crs-search-form">
+          <div className="field crs-search-q">
+            <label htmlFor="cat-q">{c.q}</label>
+            <input id="cat-q" name="q" type="search" value={draft.q} onChange={(e) => setDraft((d) => ({ ...d, q: e.target.value }))} />
+          </div>
+          {FILTERS.map((f) => (
+            <FilterSelect key={f} name={f} label={txt.facts[f]} value={draft[f]} onChange={(v) => setDraft((d) => ({ ...d, [f]: v }))} options={txt.options[f]} any={c.any} />
+          ))}
+          <div className="actions">
+            <button type="submit" className="btn btn-primary">
+              {c.submit}
+            </button>
+            {filtered ? (
+              <button type="button" className="btn btn-secondary" onClick={clear}>
+                {c.clear}
+              </button>
+            ) : null}
+          </div>
+        </form>
+      </search>
+      <ErrorAlert>{loadError}</ErrorAlert>
+      <StatusMessage>{found}</StatusMessage>
+      <section aria-labelledby="results-heading">
+        <h2 id="results-heading">{c.results}</h2>
+        {!courses && !loadError ? <p>{txt.common.loading}</p> : null}
+        {courses && courses.length === 0 ? (
+          <EmptyState>
+            <p>{filtered ? c.found(0) : c.noneYet}</p>
+          </EmptyState>
+        ) : null}
+        {courses && courses.length > 0 ? (
+          <ul className="crs-course-list crs-grid">
+            {courses.map((course) => (
+              <CourseCard key={course.id} c={course} area={area} txt={txt} />
+            ))}
+          </ul>
+        ) : null}
+      </section>
+    </Page>
+  );
+}
+
+/** /courses/:id and /student/discover-courses/:id: the course, its outline and enrolment. */
+export function CoursePage({ area }: { area: CatalogueArea }) {
+  const txt = useCourseTexts();
+  const k = txt.course;
+  const { id } = useParams();
+  const session = useAtomValue(sessionAtom);
+  const [course, setCourse] = useState<CourseDetail | null>(null);
+  const [loadError, setLoadError] = useState('');
+  const [asking, setAsking] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const [status, setStatus] = useState('');
+
+  useEffect(() => {
+    let live = true;
+    getCourse(id ?? '')
+      .then((c) => live && setCourse(c))
+      .catch((e: unknown) => live && setLoadError(e instanceof ApiError ? e.message : txt.common.loadError));
+    return () => {
+      live = false;
+    };
+  }, [id, txt.common.loadError]);
+
+  async function confirmEnrol() {
+    if (!course || busy) return;
+    setBusy(true);
+    setError('');
+    try {
+      const res = await enrol(course.id);
+      setCourse({ ...course, enrolled: true });
+      setAsking(false);
+      setStatus(res.message);
+    } catch (e) {
+      if (e instanceof ApiError && e.code === 'already_enrolled') {
+        setCourse({ ...course, enrolled: true });
+        setAsking(false);
+        setStatus(e.message);
+      } else {
+        setError(e instanceof ApiError ? e.message : txt.common.sendError);
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const isStudent = session?.type === 'student';
+  return (
+    <Page title={course?.title ?? txt.catalogue.title}>
+      <ErrorAlert>{loadError}</ErrorAlert>
+      <StatusMessage>{status}</StatusMessage>
+      {!course && !loadError ? <p>{txt.common.loading}</p> : null}
+      {course ? (
+        <>
+          <CourseImage course={course} txt={txt} />
+          <p className="crs-prewrap lead" dir="auto">
+            {course.description}
+          </p>
+          <CourseFacts course={course} txt={txt} />
+          <div className="card crs-enrol">
+            {course.enrolled ? (
+              <>
+                <p>{k.enrolled}</p>
+                <Link id="go-course" className="btn btn-primary" to={`/student/courses/${course.id}`}>
+                  {k.open}
+                </Link>
+              </>
+            ) : isStudent ? (
+              course.status === 'active' ? (
+                <button type="button" className="btn btn-primary" onClick={() => setAsking(true)}>
+                  {k.enrol}
+                </button>
+              ) : null
+            ) : session ? (
+              <p>{k.studentsOnly}</p>
+            ) : (
+              <p>
+                {k.signIn} <Link to="/login">{k.signInLink}</Link> — <Link to="/register">{k.register}</Link>
+              </p>
+            )}
+          </div>
+          <CourseOutline chapters={course.chapters} txt={txt} />
+          <ConfirmDialog
+            open={asking}
+            title={k.dialogTitle(course.title)}
+            confirmLabel={k.confirm}
+            cancelLabel={txt.common.cancel}
+            busy={busy}
+            onConfirm={() => void confirmEnrol()}
+            onClose={() => {
+              setAsking(false);
+              setError('');
+            }}
+            fallbackFocusId="go-course"
+          >
+            <p>{k.dialogBody}</p>
+            <ErrorAlert>{error}</ErrorAlert>
+          </ConfirmDialog>
+        </>
+      ) : null}
+      <p>
+        <Link to={base(area)}>{k.back}</Link>
+      </p>
+    </Page>
+  );
+}

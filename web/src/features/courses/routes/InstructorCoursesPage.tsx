@@ -1,0 +1,220 @@
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ErrorAlert, StatusMessage } from '@/components/Alert';
+import { EmptyState } from '@/components/EmptyState';
+import { Page } from '@/components/Page';
+import { ApiError } from '@/lib/api-client';
+import { useApiData } from '@/lib/hooks';
+import { useLiveEvent, useLiveResync } from '@/lib/realtime';
+import { myCourses, requestStop, sendForAccreditation, type CourseSummary, type RequestDto } from '../api/courses';
+import { ConfirmDialog } from '../components/ConfirmDialog';
+import { formatDate, optionLabel, useCourseTexts, type CourseTexts } from '../texts';
+import '../courses.css';
+
+interface DecidedPayload {
+  request?: RequestDto;
+  course_status?: string;
+}
+
+/** The live message for a decision on one of the instructor's requests. */
+export function decisionMessage(p: DecidedPayload, txt: CourseTexts): string {
+  const r = p.request;
+  if (!r) return '';
+  const d = txt.instructor.decided;
+  const reason = r.reason ?? '';
+  if (r.kind === 'accreditation') return r.status === 'approved' ? d.accreditation_approved(r.course_title) : d.accreditation_rejected(r.course_title, reason);
+  return r.status === 'approved' ? d.stop_approved(r.course_title) : d.stop_rejected(r.course_title, reason);
+}
+
+function useMyCourses(txt: CourseTexts) {
+  const { data: courses, setData: setCourses, error: loadError, reload } = useApiData<CourseSummary[]>(myCourses, txt.common.loadError);
+  return { courses, setCourses, loadError, reload };
+}
+
+function CourseRow({ c, txt, actions }: { c: CourseSummary; txt: CourseTexts; actions?: ReactNode }) {
+  const { i18n } = useTranslation();
+  return (
+    <li className="card crs-course-card">
+      <h2 id={`course-${c.id}`} tabIndex={-1}>
+        <bdi>{c.title}</bdi>
+      </h2>
+      <dl className="details">
+        <dt>{txt.facts.status}</dt>
+        <dd>
+          <span className={`crs-badge crs-badge-${c.status}`}>{txt.status[c.status] ?? c.status}</span>
+        </dd>
+        <dt>{txt.facts.language}</dt>
+        <dd>{optionLabel(txt, 'language', c.language)}</dd>
+        <dt>{txt.facts.lessons}</dt>
+        <dd>{c.lessons_count}</dd>
+        <dt>{txt.facts.enrolled}</dt>
+        <dd>{c.enrolled_count}</dd>
+        <dt>{txt.facts.updated}</dt>
+        <dd>{formatDate(c.updated_at, i18n.language)}</dd>
+        {c.last_decision ? (
+          <>
+            <dt>{txt.facts.lastDecision}</dt>
+            <dd>{decisionMessage({ request: c.last_decision }, txt)}</dd>
+          </>
+        ) : null}
+      </dl>
+      {actions ? (
+        <div className="actions" role="group" aria-labelledby={`course-${c.id}`}>
+          {actions}
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+/** /instructor/courses: own courses (not the stopped ones) with status and actions. */
+export function InstructorCoursesPage() {
+  const txt = useCourseTexts();
+  const t = txt.instructor;
+  const { courses, setCourses, loadError, reload } = useMyCourses(txt);
+  const [status, setStatus] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState<number | null>(null);
+  const [stopping, setStopping] = useState<CourseSummary | null>(null);
+  const [lastStop, setLastStop] = useState<number | null>(null);
+
+  // Events made between this page's load and the socket's first resume come as a resync.
+  useLiveResync(reload);
+  useLiveEvent(['request.decided'], (e) => {
+    setStatus(decisionMessage(e.payload as DecidedPayload, txt));
+    reload();
+  });
+
+  async function act(c: CourseSummary, action: (id: number) => Promise<{ message: string; course: CourseSummary }>) {
+    if (busy !== null) return;
+    setBusy(c.id);
+    setStatus('');
+    setError('');
+    try {
+      const res = await action(c.id);
+      setCourses((list) => list?.map((x) => (x.id === c.id ? { ...x, ...res.course } : x)) ?? null);
+      setStatus(res.message);
+      // The button that was used is gone with the new status: focus stays on its course.
+      window.setTimeout(() => document.getElementById(`course-${c.id}`)?.focus(), 0);
+    } catch (e) {
+      setError(e instanceof ApiError ? e.message : txt.common.sendError);
+      reload();
+    } finally {
+      setBusy(null);
+      setStopping(null);
+    }
+  }
+
+  const shown = courses?.filter((c) => c.status !== 'inactive') ?? [];
+
+  return (
+    <Page title={t.coursesTitle} intro={<p>{t.coursesIntro}</p>}>
+      <p className="actions">
+        <Link className="btn btn-primary" to="/instructor/courses/create">
+          {t.create}
+        </Link>
+        <Link to="/instructor/archive">{t.archiveLink}</Link>
+      </p>
+      <ErrorAlert>{loadError || error}</ErrorAlert>
+      <StatusMessage>{status}</StatusMessage>
+      {!courses && !loadError ? <p>{txt.common.loading}</p> : null}
+      {courses && shown.length === 0 ? (
+        <EmptyState>
+          <p>{t.none}</p>
+        </EmptyState>
+      ) : null}
+      {shown.length ? (
+        <ul className="crs-course-list">
+          {shown.map((c) => (
+            <CourseRow
+              key={c.id}
+              c={c}
+              txt={txt}
+              actions={
+                <>
+                  <Link className="btn btn-secondary" to={`/instructor/courses/${c.id}`}>
+                    {t.view}
+                    <span className="visually-hidden"> {txt.common.quoted(c.title)}</span>
+                  </Link>
+                  {c.status === 'draft' || c.status === 'rejected' ? (
+                    <>
+                      <Link className="btn btn-secondary" to={`/instructor/courses/${c.id}/edit`}>
+                        {t.edit}
+                        <span className="visually-hidden"> {txt.common.quoted(c.title)}</span>
+                      </Link>
+                      <button type="button" className="btn btn-primary" aria-disabled={busy === c.id || undefined} onClick={() => void act(c, sendForAccreditation)}>
+                        {t.send}
+                        <span className="visually-hidden"> {txt.common.quoted(c.title)}</span>
+                      </button>
+                    </>
+                  ) : null}
+                  {c.status === 'active' ? (
+                    <button type="button" id={`stop-${c.id}`} className="btn btn-secondary" onClick={() => {
+                        setLastStop(c.id);
+                        setStopping(c);
+                      }}>
+                      {t.stop}
+                      <span className="visually-hidden"> {txt.common.quoted(c.title)}</span>
+                    </button>
+                  ) : null}
+                </>
+              }
+            />
+          ))}
+        </ul>
+      ) : null}
+      <ConfirmDialog
+        open={stopping !== null}
+        title={stopping ? t.stopDialogTitle(stopping.title) : ''}
+        confirmLabel={t.stopConfirm}
+        cancelLabel={txt.common.cancel}
+        busy={busy !== null}
+        onConfirm={() => stopping && void act(stopping, requestStop)}
+        onClose={() => setStopping(null)}
+        fallbackFocusId={lastStop !== null ? `course-${lastStop}` : undefined}
+      >
+        <p>{t.stopDialogBody}</p>
+      </ConfirmDialog>
+    </Page>
+  );
+}
+
+/** /instructor/archive: stopped courses. */
+export function ArchivePage() {
+  const txt = useCourseTexts();
+  const t = txt.instructor;
+  const { courses, loadError, reload } = useMyCourses(txt);
+  // Events made between this page's load and the socket's first resume come as a resync.
+  useLiveResync(reload);
+  useLiveEvent(['request.decided'], () => reload());
+  const archived = courses?.filter((c) => c.status === 'inactive') ?? [];
+  return (
+    <Page title={t.archiveTitle} intro={<p>{t.archiveIntro}</p>}>
+      <ErrorAlert>{loadError}</ErrorAlert>
+      {!courses && !loadError ? <p>{txt.common.loading}</p> : null}
+      {courses && archived.length === 0 ? (
+        <EmptyState>
+          <p>{t.archiveEmpty}</p>
+        </EmptyState>
+      ) : null}
+      {archived.length ? (
+        <ul className="crs-course-list">
+          {archived.map((c) => (
+            <CourseRow
+              key={c.id}
+              c={c}
+              txt={txt}
+              actions={
+                <Link className="btn btn-secondary" to={`/instructor/courses/${c.id}`}>
+                  {t.view}
+                  <span className="visually-hidden"> {txt.common.quoted(c.title)}</span>
+                </Link>
+              }
+            />
+          ))}
+        </ul>
+      ) : null}
+    </Page>
+  );
+}

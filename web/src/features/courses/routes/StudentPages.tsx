@@ -1,0 +1,284 @@
+import { useEffect, useRef, useState, type ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { ErrorAlert, StatusMessage } from '@/components/Alert';
+import { EmptyState } from '@/components/EmptyState';
+import { Page } from '@/components/Page';
+import { ApiError } from '@/lib/api-client';
+import { completeLesson, enrolledCourses, getCourse, type CourseDetail, type EnrolledCourse, type LessonDto } from '../api/courses';
+import { ProgressView } from '../components/CourseParts';
+import { LessonContent } from '../components/LessonContent';
+import { formatDate, optionLabel, useCourseTexts } from '../texts';
+import '../courses.css';
+
+/** /student/courses: enrolled courses with progress. */
+export function MyCoursesPage() {
+  const txt = useCourseTexts();
+  const s = txt.student;
+  const { i18n } = useTranslation();
+  const [courses, setCourses] = useState<EnrolledCourse[] | null>(null);
+  const [loadError, setLoadError] = useState('');
+
+  useEffect(() => {
+    let live = true;
+    enrolledCourses()
+      .then((c) => live && setCourses(c))
+      .catch((e: unknown) => live && setLoadError(e instanceof ApiError ? e.message : txt.common.loadError));
+    return () => {
+      live = false;
+    };
+  }, [txt.common.loadError]);
+
+  return (
+    <Page title={s.title} intro={<p>{s.intro}</p>}>
+      <ErrorAlert>{loadError}</ErrorAlert>
+      {!courses && !loadError ? <p>{txt.common.loading}</p> : null}
+      {courses && courses.length === 0 ? (
+        <EmptyState>
+          <p>{s.none}</p>
+          <p>
+            <Link to="/student/discover-courses">{s.discover}</Link>
+          </p>
+        </EmptyState>
+      ) : null}
+      {courses && courses.length > 0 ? (
+        <ul className="crs-course-list">
+          {courses.map(({ course, progress, last_activity_at }) => (
+            <li key={course.id} className="card crs-course-card">
+              <h2>
+                <Link to={`/student/courses/${course.id}`}>
+                  <bdi>{course.title}</bdi>
+                </Link>
+              </h2>
+              <p className="crs-tags">
+                <span>{optionLabel(txt, 'language', course.language)}</span>
+                <span>{optionLabel(txt, 'level', course.level)}</span>
+                {course.status === 'inactive' ? <span>{txt.status.inactive}</span> : null}
+              </p>
+              <ProgressView progress={progress} txt={txt} label={s.progressOf(course.title)} />
+              <p className="muted">
+                {s.lastActivity}: {formatDate(last_activity_at, i18n.language)}
+              </p>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </Page>
+  );
+}
+
+interface Located {
+  lesson: LessonDto;
+  chapterNo: number;
+  chapterTitle: string;
+  lessonNo: number;
+}
+
+function flatten(course: CourseDetail): Located[] {
+  return course.chapters.flatMap((c, ci) => c.lessons.map((lesson, li) => ({ lesson, chapterNo: ci + 1, chapterTitle: c.title, lessonNo: li + 1 })));
+}
+
+/** What the learning page hands to the assessments shown with a lesson (composed by src/app). */
+export interface LessonAssessmentsProps {
+  courseId: number;
+  chapters: Array<{ id: number; title: string; lessons: Array<{ id: number; title: string }> }>;
+  lessonId: number;
+}
+
+/**
+ * /student/courses/:courseId (no side menu): the lesson navigator, the current lesson's full
+ * content, "mark lesson complete" and the progress. The lesson is chosen with `?lesson=<id>`;
+ * changing it moves focus to the lesson's heading. `assessments` renders the course's
+ * assessments that belong with the current lesson (its exercises, and after a chapter's last
+ * lesson the chapter assessment, after the course's last the final).
+ */
+export function LearnPage({ assessments: Assessments }: { assessments?: ComponentType<LessonAssessmentsProps> }) {
+  const txt = useCourseTexts();
+  const l = txt.learn;
+  const { courseId } = useParams();
+  const [params] = useSearchParams();
+  const [course, setCourse] = useState<CourseDetail | null>(null);
+  const [loadError, setLoadError] = useState('');
+  const [notFound, setNotFound] = useState(false);
+  const [status, setStatus] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const shownLesson = useRef<number | null>(null);
+  const focusAfter = useRef<string | null>(null);
+
+  // Focus that must wait for the next render (the element appears with it).
+  useEffect(() => {
+    if (!focusAfter.current) return;
+    const el = document.getElementById(focusAfter.current);
+    if (el) {
+      focusAfter.current = null;
+      el.focus();
+    }
+  });
+  // Without ?lesson=, the first lesson not yet completed when the page opened (it stays put
+  // when the student completes it).
+  const [startId, setStartId] = useState<number | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    getCourse(courseId ?? '')
+      .then((c) => {
+        if (!live) return;
+        setCourse(c);
+        const lessons = flatten(c);
+        setStartId((lessons.find((x) => !x.lesson.completed) ?? lessons[0])?.lesson.id ?? null);
+      })
+      .catch((e: unknown) => {
+        if (!live) return;
+        if (e instanceof ApiError && e.status === 404) setNotFound(true);
+        else setLoadError(e instanceof ApiError ? e.message : txt.common.loadError);
+      });
+    return () => {
+      live = false;
+    };
+  }, [courseId, txt.common.loadError]);
+
+  const all = course ? flatten(course) : [];
+  const wanted = Number(params.get('lesson'));
+  const byParam = all.findIndex((x) => x.lesson.id === wanted);
+  const index = Math.max(0, byParam >= 0 ? byParam : all.findIndex((x) => x.lesson.id === startId));
+  const current = all[index];
+  const prev = index > 0 ? all[index - 1] : null;
+  const next = index < all.length - 1 ? all[index + 1] : null;
+  const currentId = current?.lesson.id ?? null;
+
+  // Another lesson was opened: its heading takes focus (not on the first display).
+  useEffect(() => {
+    if (currentId === null) return;
+    if (shownLesson.current !== null && shownLesson.current !== currentId) {
+      setStatus('');
+      setError('');
+      document.getElementById('lesson-title')?.focus();
+    }
+    shownLesson.current = currentId;
+  }, [currentId]);
+
+  async function markComplete(lesson: LessonDto) {
+    if (busy || !course) return;
+    setBusy(true);
+    setError('');
+    setStatus('');
+    try {
+      const res = await completeLesson(lesson.id);
+      setCourse({
+        ...course,
+        progress: res.progress,
+        chapters: course.chapters.map((c) => ({ ...c, lessons: c.lessons.map((x) => (x.id === lesson.id ? { ...x, completed: true } : x)) })),
+      });
+      setStatus(res.message);
+      focusAfter.current = 'lesson-done';
+    } catch (e) {
+      setError(e instanceof ApiError ? e.message : txt.common.sendError);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const lessonLink = (x: Located) => `/student/courses/${courseId}?lesson=${x.lesson.id}`;
+
+  return (
+    <Page title={course?.title ?? (notFound ? l.notFoundTitle : txt.common.loading)} className="crs-learn-page">
+      <p>
+        <Link to="/student/courses">{l.back}</Link>
+      </p>
+      <ErrorAlert>{loadError || error}</ErrorAlert>
+      <StatusMessage>{status}</StatusMessage>
+      {!course && !loadError && !notFound ? <p>{txt.common.loading}</p> : null}
+      {notFound ? <p className="alert alert-error">{l.notFound}</p> : null}
+      {course && !course.enrolled ? (
+        <p>
+          {l.notEnrolled} <Link to={`/student/discover-courses/${course.id}`}>{l.seeCourse}</Link>
+        </p>
+      ) : null}
+      {course && course.enrolled ? (
+        <>
+          {course.status === 'inactive' ? <p className="alert alert-error">{l.stopped}</p> : null}
+          {course.progress ? <ProgressView progress={course.progress} txt={txt} label={l.yourProgress} /> : null}
+          {all.length === 0 ? (
+            <EmptyState>
+              <p>{l.empty}</p>
+            </EmptyState>
+          ) : (
+            <div className="crs-learn">
+              <nav aria-labelledby="lessons-nav" className="crs-lesson-nav">
+                <h2 id="lessons-nav">{l.nav}</h2>
+                <ol>
+                  {course.chapters.map((c, ci) => (
+                    <li key={c.id}>
+                      <span className="crs-nav-chapter" id={`nav-ch-${c.id}`}>
+                        {txt.common.chapterN(ci + 1)}: <bdi>{c.title}</bdi>
+                      </span>
+                      <ol aria-labelledby={`nav-ch-${c.id}`}>
+                        {c.lessons.map((x, li) => {
+                          const here = x.id === currentId;
+                          return (
+                            <li key={x.id}>
+                              <Link
+                                to={lessonLink({ lesson: x, chapterNo: ci + 1, chapterTitle: c.title, lessonNo: li + 1 })}
+                                aria-current={here ? 'page' : undefined}
+                                className={x.completed ? 'crs-done' : undefined}
+                              >
+                                <span aria-hidden="true" className="crs-check">
+                                  {x.completed ? '✓' : '○'}
+                                </span>{' '}
+                                <bdi>{x.title}</bdi>
+                                {x.completed ? <span className="visually-hidden"> {l.completedMark}</span> : null}
+                              </Link>
+                            </li>
+                          );
+                        })}
+                      </ol>
+                    </li>
+                  ))}
+                </ol>
+              </nav>
+              {current ? (
+                <article className="crs-lesson-main" aria-labelledby="lesson-title">
+                  <p className="muted crs-lesson-where">
+                    {txt.common.chapterN(current.chapterNo)}: <bdi>{current.chapterTitle}</bdi> — {txt.common.lessonN(current.lessonNo)}
+                  </p>
+                  <h2 id="lesson-title" tabIndex={-1} dir="auto">
+                    {current.lesson.title}
+                  </h2>
+                  <LessonContent lesson={current.lesson} txt={txt} level={3} idPrefix={`lesson-${current.lesson.id}`} />
+                  <div className="card crs-complete">
+                    {current.lesson.completed ? (
+                      <p id="lesson-done" tabIndex={-1} className="crs-done-text">
+                        <span aria-hidden="true">✓ </span>
+                        {l.done}
+                      </p>
+                    ) : course.status !== 'inactive' ? (
+                      <button type="button" className="btn btn-primary" aria-disabled={busy || undefined} onClick={() => void markComplete(current.lesson)}>
+                        {l.markComplete}
+                      </button>
+                    ) : null}
+                  </div>
+                  {Assessments ? <Assessments courseId={course.id} chapters={course.chapters} lessonId={current.lesson.id} /> : null}
+                  <nav className="crs-prev-next" aria-label={l.prevNext}>
+                    {prev ? (
+                      <Link to={lessonLink(prev)} className="btn btn-secondary">
+                        {l.previous}: <bdi>{prev.lesson.title}</bdi>
+                      </Link>
+                    ) : (
+                      <span />
+                    )}
+                    {next ? (
+                      <Link to={lessonLink(next)} className="btn btn-secondary">
+                        {l.next}: <bdi>{next.lesson.title}</bdi>
+                      </Link>
+                    ) : null}
+                  </nav>
+                </article>
+              ) : null}
+            </div>
+          )}
+        </>
+      ) : null}
+    </Page>
+  );
+}

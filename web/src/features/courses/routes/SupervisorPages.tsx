@@ -1,0 +1,248 @@
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { ErrorAlert, StatusMessage } from '@/components/Alert';
+import { EmptyState } from '@/components/EmptyState';
+import { TextArea } from '@/components/Field';
+import { Page } from '@/components/Page';
+import { ApiError } from '@/lib/api-client';
+import { useLiveEvent } from '@/lib/realtime';
+import { useLiveResync } from '@/lib/realtime';
+import { approveRequest, getCourse, rejectRequest, requestQueue, type CourseDetail, type RequestDto } from '../api/courses';
+import { CourseFacts, CourseImage, FullCourse } from '../components/CourseParts';
+import { formatDate, useCourseTexts } from '../texts';
+import '../courses.css';
+
+export type QueueKind = 'accreditation' | 'stop';
+
+interface RequestPayload {
+  request?: RequestDto;
+}
+
+/** /supervisor/accreditation and /supervisor/stop: the pending requests, kept up to date live. */
+export function QueuePage({ kind }: { kind: QueueKind }) {
+  const txt = useCourseTexts();
+  const s = txt.supervisor;
+  const { i18n } = useTranslation();
+  const location = useLocation();
+  const [requests, setRequests] = useState<RequestDto[] | null>(null);
+  const [loadError, setLoadError] = useState('');
+  const [status, setStatus] = useState('');
+  const decided = (location.state as { decided?: string } | null)?.decided;
+
+  const reload = useCallback(() => {
+    requestQueue(kind)
+      .then((r) => {
+        setRequests(r);
+        setLoadError('');
+      })
+      .catch((e: unknown) => setLoadError(e instanceof ApiError ? e.message : txt.common.loadError));
+  }, [kind, txt.common.loadError]);
+
+  useEffect(() => {
+    setRequests(null);
+    reload();
+  }, [reload]);
+
+  useEffect(() => {
+    if (!decided) return;
+    const t = window.setTimeout(() => setStatus(decided), 150);
+    return () => window.clearTimeout(t);
+  }, [decided]);
+
+  // Events made between this page's load and the socket's first resume come as a resync.
+  useLiveResync(reload);
+  useLiveEvent(['request.created', 'request.decided'], (e) => {
+    const r = (e.payload as RequestPayload)?.request;
+    if (r && r.kind !== kind) return;
+    if (r) setStatus(e.kind === 'request.created' ? s.arrived(r.course_title) : s.decidedElsewhere(r.course_title));
+    reload();
+  });
+
+  const title = kind === 'accreditation' ? s.accreditationTitle : s.stopTitle;
+  return (
+    <Page title={title} intro={<p>{kind === 'accreditation' ? s.accreditationIntro : s.stopIntro}</p>}>
+      <ErrorAlert>{loadError}</ErrorAlert>
+      <StatusMessage>{status}</StatusMessage>
+      {!requests && !loadError ? <p>{txt.common.loading}</p> : null}
+      {requests && requests.length === 0 ? (
+        <EmptyState>
+          <p>{kind === 'accreditation' ? s.accreditationEmpty : s.stopEmpty}</p>
+        </EmptyState>
+      ) : null}
+      {requests && requests.length > 0 ? (
+        <>
+          <p>{s.waiting(requests.length)}</p>
+          <div className="crs-table-wrap">
+            <table className="crs-table crs-queue">
+              <caption id="queue-caption" className="visually-hidden">
+                {title}
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">{s.course}</th>
+                  <th scope="col">{s.instructor}</th>
+                  <th scope="col">{s.requested}</th>
+                  <th scope="col">{s.review}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {requests.map((r) => (
+                  <tr key={r.id}>
+                    <th scope="row" dir="auto">
+                      {r.course_title}
+                    </th>
+                    <td>{r.instructor_name}</td>
+                    <td>{formatDate(r.requested_at, i18n.language)}</td>
+                    <td>
+                      <Link to={`/supervisor/${kind}/${r.id}`} aria-label={s.reviewLabel(r.course_title)}>
+                        {s.review}
+                      </Link>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      ) : null}
+    </Page>
+  );
+}
+
+/** /supervisor/{accreditation|stop}/:requestId: the course's full content, then the decision. */
+export function ReviewPage({ kind }: { kind: QueueKind }) {
+  const txt = useCourseTexts();
+  const s = txt.supervisor;
+  const { i18n } = useTranslation();
+  const { requestId } = useParams();
+  const navigate = useNavigate();
+  const [request, setRequest] = useState<RequestDto | null>(null);
+  const [course, setCourse] = useState<CourseDetail | null>(null);
+  const [loadError, setLoadError] = useState('');
+  const [gone, setGone] = useState(false);
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState('');
+  const [formError, setFormError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [rejecting, setRejecting] = useState(false);
+  const reasonShown = useRef(false);
+
+  useEffect(() => {
+    let live = true;
+    requestQueue(kind)
+      .then(async (list) => {
+        const r = list.find((x) => String(x.id) === requestId);
+        if (!live) return;
+        if (!r) {
+          setGone(true);
+          return;
+        }
+        setRequest(r);
+        const c = await getCourse(r.course_id);
+        if (live) setCourse(c);
+      })
+      .catch((e: unknown) => live && setLoadError(e instanceof ApiError ? e.message : txt.common.loadError));
+    return () => {
+      live = false;
+    };
+  }, [kind, requestId, txt.common.loadError]);
+
+  useLiveEvent(['request.decided'], (e) => {
+    const r = (e.payload as RequestPayload)?.request;
+    if (r && String(r.id) === requestId) setGone(true);
+  });
+
+  useEffect(() => {
+    if (rejecting && !reasonShown.current) {
+      reasonShown.current = true;
+      document.getElementById('rv-reason')?.focus();
+    }
+    if (!rejecting) reasonShown.current = false;
+  }, [rejecting]);
+
+  async function decide(approve: boolean) {
+    if (busy || !request) return;
+    setFormError('');
+    setReasonError('');
+    if (!approve && !reason.trim()) {
+      setReasonError(txt.common.required);
+      document.getElementById('rv-reason')?.focus();
+      return;
+    }
+    setBusy(true);
+    try {
+      const res = approve ? await approveRequest(request.id) : await rejectRequest(request.id, reason.trim());
+      navigate(`/supervisor/${kind}`, { state: { decided: res.message } });
+    } catch (err) {
+      if (err instanceof ApiError && err.field === 'reason') {
+        setReasonError(err.message);
+        document.getElementById('rv-reason')?.focus();
+      } else {
+        setFormError(err instanceof ApiError ? err.message : txt.common.sendError);
+        if (err instanceof ApiError && err.status === 409) setGone(true);
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function onReject(e: FormEvent) {
+    e.preventDefault();
+    void decide(false);
+  }
+
+  const title = course ? s.reviewTitle(course.title) : request ? s.reviewTitle(request.course_title) : s.review;
+  return (
+    <Page title={title}>
+      <ErrorAlert>{loadError || formError}</ErrorAlert>
+      {gone ? <p className="alert alert-error">{s.gone}</p> : null}
+      {!request && !gone && !loadError ? <p>{txt.common.loading}</p> : null}
+      {request ? (
+        <section aria-labelledby="rv-request" className="card">
+          <h2 id="rv-request">{s.requestFacts}</h2>
+          <dl className="details">
+            <dt>{s.instructor}</dt>
+            <dd>{request.instructor_name}</dd>
+            <dt>{s.requested}</dt>
+            <dd>{formatDate(request.requested_at, i18n.language)}</dd>
+          </dl>
+          {!gone ? (
+            <p>
+              <a href="#rv-decision-section">{s.toDecision}</a>
+            </p>
+          ) : null}
+        </section>
+      ) : null}
+      {course ? (
+        <>
+          <CourseImage course={course} txt={txt} />
+          <CourseFacts course={course} txt={txt} withStatus />
+          <FullCourse course={course} txt={txt} />
+        </>
+      ) : null}
+      {request && !gone ? (
+        <section id="rv-decision-section" tabIndex={-1} aria-labelledby="rv-decision" className="card crs-decision">
+          <h2 id="rv-decision">{s.decision}</h2>
+          <div className="actions">
+            <button type="button" className="btn btn-primary" aria-disabled={busy || undefined} onClick={() => void decide(true)}>
+              {s.approve[kind]}
+            </button>
+            <button type="button" className="btn btn-secondary" aria-expanded={rejecting} aria-controls="rv-reject-form" onClick={() => setRejecting((r) => !r)}>
+              {s.reject}
+            </button>
+          </div>
+          <form id="rv-reject-form" noValidate onSubmit={onReject} hidden={!rejecting} className="form" aria-label={s.reject}>
+            <TextArea idPrefix="rv" name="reason" label={s.reason} hint={s.reasonHint} value={reason} onChange={setReason} error={reasonError} required />
+            <button type="submit" className="btn btn-primary" aria-disabled={busy || undefined}>
+              {s.sendReject}
+            </button>
+          </form>
+        </section>
+      ) : null}
+      <p>
+        <Link to={`/supervisor/${kind}`}>{s.back[kind]}</Link>
+      </p>
+    </Page>
+  );
+}

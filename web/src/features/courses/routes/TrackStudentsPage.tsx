@@ -1,0 +1,161 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { ErrorAlert } from '@/components/Alert';
+import { EmptyState } from '@/components/EmptyState';
+import { Page } from '@/components/Page';
+import { useApiData } from '@/lib/hooks';
+import { useLiveEvent, useLiveResync } from '@/lib/realtime';
+import { getCourse, trackStudents, type CourseDetail, type TrackedCourse, type TrackedStudent } from '../api/courses';
+import { CourseFacts, CourseImage, FullCourse } from '../components/CourseParts';
+import { formatDate, useCourseTexts, type CourseTexts } from '../texts';
+import '../courses.css';
+import { RequestHistory } from '../components/RequestHistory';
+
+/** A student's attempts at the course's assessments: score, pass or not, and a link to the answers. */
+function Attempts({ student, txt }: { student: TrackedStudent; txt: CourseTexts }) {
+  const t = txt.instructor;
+  const attempts = student.attempts ?? [];
+  const p = student.progress;
+  return (
+    <>
+      {p.assessments_total ? <p className="crs-attempts-sum">{t.assessmentsPassed(p.assessments_passed ?? 0, p.assessments_total)}</p> : null}
+      {p.grade ? (
+        <p className="crs-attempts-sum">
+          {t.grade[p.grade] ?? p.grade}
+          {p.percent != null ? ` (${p.percent}%)` : ''}
+        </p>
+      ) : null}
+      {attempts.length === 0 ? (
+        <span className="muted">{t.noAttempts}</span>
+      ) : (
+        <ul className="crs-attempts">
+          {attempts.map((a) => (
+            <li key={a.id}>
+              <bdi>{t.attemptLine(a.assessment_title, a.number)}</bdi>:{' '}
+              {a.submitted_at ? (
+                <>
+                  {t.attemptScore(a.score ?? 0, a.max_score, a.percent ?? 0)}, {a.passed ? t.attemptPassed : t.attemptFailed}{' '}
+                  <Link to={`/instructor/assessments/results/${a.id}`} aria-label={t.seeAnswersLabel(student.name, a.assessment_title, a.number)}>
+                    {t.seeAnswers}
+                  </Link>
+                </>
+              ) : (
+                t.attemptOpen
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+/** /instructor/track-students: per course, each enrolled student's progress, attempts and scores (kept current live). */
+export function TrackStudentsPage() {
+  const txt = useCourseTexts();
+  const t = txt.instructor;
+  const { i18n } = useTranslation();
+  const { data: courses, error: loadError, reload: load } = useApiData<TrackedCourse[]>(trackStudents, txt.common.loadError);
+
+  // A student submitting a chapter or final assessment is told to the instructor live.
+  useLiveEvent(['assessment.submitted'], load);
+  useLiveResync(load);
+
+  // Drafts and courses waiting for accreditation cannot have students yet.
+  const published = courses?.filter((c) => ['active', 'stop_pending', 'inactive'].includes(c.course.status)) ?? [];
+
+  return (
+    <Page title={t.trackTitle} intro={<p>{t.trackIntro}</p>}>
+      <ErrorAlert>{loadError}</ErrorAlert>
+      {!courses && !loadError ? <p>{txt.common.loading}</p> : null}
+      {courses && published.length === 0 ? (
+        <EmptyState>
+          <p>{t.trackNone}</p>
+        </EmptyState>
+      ) : null}
+      {published.map(({ course, students }) => (
+        <section key={course.id} aria-labelledby={`track-${course.id}`} className="card">
+          <h2 id={`track-${course.id}`}>
+            <bdi>{course.title}</bdi>
+          </h2>
+          <p className="muted">
+            {txt.facts.status}: {txt.status[course.status] ?? course.status} — {txt.common.lessons(course.lessons_count)}
+          </p>
+          {students.length === 0 ? (
+            <p>{t.trackNoStudents}</p>
+          ) : (
+            // A wide table scrolls on narrow screens: the region takes focus so it scrolls by keyboard.
+            // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+            <div className="crs-table-wrap" role="region" aria-labelledby={`track-cap-${course.id}`} tabIndex={0}>
+              <table className="crs-table">
+                <caption id={`track-cap-${course.id}`}>{t.trackCaption(course.title)}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{t.student}</th>
+                    <th scope="col">{t.email}</th>
+                    <th scope="col">{t.progress}</th>
+                    <th scope="col">{t.lessonsDone}</th>
+                    <th scope="col">{t.attempts}</th>
+                    <th scope="col">{t.enrolledAt}</th>
+                    <th scope="col">{t.lastActivity}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {students.map((s) => (
+                    <tr key={s.id}>
+                      <th scope="row">{s.name}</th>
+                      <td dir="ltr">{s.email}</td>
+                      <td>
+                        <span className={`crs-state crs-state-${s.progress.state}`}>{txt.progress[s.progress.state] ?? s.progress.state}</span>
+                      </td>
+                      <td>
+                        {s.progress.lessons_done} / {s.progress.lessons_total}
+                      </td>
+                      <td>
+                        <Attempts student={s} txt={txt} />
+                      </td>
+                      <td>{formatDate(s.enrolled_at, i18n.language)}</td>
+                      <td>{formatDate(s.last_activity_at, i18n.language)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </section>
+      ))}
+    </Page>
+  );
+}
+
+/** /instructor/courses/:id: the course's full content as students will see it. */
+export function InstructorCoursePage() {
+  const txt = useCourseTexts();
+  const { id } = useParams();
+  const { data: course, error: loadError } = useApiData<CourseDetail>(() => getCourse(id ?? ''), txt.common.loadError, id);
+
+  return (
+    <Page title={course ? txt.instructor.previewTitle(course.title) : txt.instructor.view}>
+      <ErrorAlert>{loadError}</ErrorAlert>
+      {!course && !loadError ? <p>{txt.common.loading}</p> : null}
+      {course ? (
+        <>
+          <CourseImage course={course} txt={txt} />
+          <CourseFacts course={course} txt={txt} withStatus />
+          {course.status === 'draft' || course.status === 'rejected' ? (
+            <p>
+              <Link className="btn btn-secondary" to={`/instructor/courses/${course.id}/edit`}>
+                {txt.instructor.edit}
+              </Link>
+            </p>
+          ) : null}
+          <RequestHistory requests={course.requests ?? []} txt={txt} />
+          <FullCourse course={course} txt={txt} />
+        </>
+      ) : null}
+      <p>
+        <Link to={course?.status === 'inactive' ? '/instructor/archive' : '/instructor/courses'}>{txt.instructor.back}</Link>
+      </p>
+    </Page>
+  );
+}

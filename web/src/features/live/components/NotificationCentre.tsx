@@ -1,0 +1,187 @@
+import { useAtomValue } from 'jotai';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { ErrorAlert, StatusMessage } from '@/components/Alert';
+import { useDismiss } from '@/components/Disclosure';
+import { formatDateTime } from '@/lib/datetime';
+import { useLiveEvent, useLiveResync } from '@/lib/realtime';
+import { fetchNotifications, fetchUnreadCount, markRead, type NotificationItem } from '../api/notifications';
+import { describeEvent, roleOf } from '../eventText';
+import { useLiveTexts } from '../texts';
+import { liveStatusAtom } from '../useLiveSocket';
+import { LiveAnnouncer } from './LiveAnnouncer';
+
+const LIST_SIZE = 20;
+export const NOTIF_BUTTON_ID = 'notif-button';
+
+/** Newest first, one entry per id; an entry already read stays read. */
+function merge(incoming: NotificationItem[], current: NotificationItem[]): NotificationItem[] {
+  const byId = new Map<number, NotificationItem>();
+  for (const n of [...current, ...incoming]) {
+    const old = byId.get(n.id);
+    byId.set(n.id, old ? { ...n, read: old.read || n.read } : n);
+  }
+  return [...byId.values()].sort((a, b) => b.id - a.id).slice(0, LIST_SIZE);
+}
+
+type TabMessage = { type: 'read'; upTo: number };
+
+/**
+ * The top bar's notification centre: a disclosure button with the unread count, and a panel with
+ * the latest events (localised), each linking to its page, and "mark all as read". Live events
+ * join the list as they arrive; other tabs of the same user hear about "mark all as read" through
+ * a BroadcastChannel. The polite live region that announces each event lives here too, inside
+ * the banner landmark.
+ */
+export function NotificationCentre({ storedType, userId }: { storedType: string; userId: string }) {
+  const txt = useLiveTexts();
+  const { t } = useTranslation();
+  const role = roleOf(storedType);
+  const status = useAtomValue(liveStatusAtom);
+  const [open, setOpen] = useState(false);
+  const [items, setItems] = useState<NotificationItem[]>([]);
+  const [unread, setUnread] = useState(0);
+  const [error, setError] = useState('');
+  const [done, setDone] = useState('');
+  const [busy, setBusy] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const panelId = useId();
+  const { pathname } = useLocation();
+  const channel = useRef<BroadcastChannel | null>(null);
+  const countTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  const load = useCallback(async () => {
+    try {
+      const res = await fetchNotifications(LIST_SIZE);
+      setItems((cur) => merge(res.items, cur));
+      setUnread(res.unread);
+      setError('');
+    } catch (e) {
+      console.warn('notifications failed', e);
+      setError(t('errors.unableToAccess'));
+    }
+  }, [t]);
+
+  const refreshCount = useCallback(() => {
+    clearTimeout(countTimer.current);
+    countTimer.current = setTimeout(() => {
+      fetchUnreadCount().then(setUnread, (e) => console.warn('unread count failed', e));
+    }, 250);
+  }, []);
+
+  useEffect(() => {
+    void load();
+    return () => clearTimeout(countTimer.current);
+  }, [load]);
+  useLiveResync(() => void load());
+
+  useLiveEvent(null, (e) => {
+    setItems((cur) => merge([{ ...e, read: false }], cur));
+    refreshCount();
+  });
+
+  // Another tab of this user marked everything read.
+  useEffect(() => {
+    if (typeof BroadcastChannel === 'undefined') return;
+    const ch = new BroadcastChannel(`lamsa-notifications:${userId}`);
+    channel.current = ch;
+    ch.onmessage = (m: MessageEvent<TabMessage>) => {
+      if (m.data?.type !== 'read') return;
+      const upTo = m.data.upTo;
+      setItems((cur) => cur.map((n) => (n.id <= upTo ? { ...n, read: true } : n)));
+      refreshCount();
+    };
+    return () => {
+      ch.close();
+      channel.current = null;
+    };
+  }, [userId, refreshCount]);
+
+  useDismiss(open, setOpen, root, button, pathname);
+
+  function toggle() {
+    const next = !open;
+    setOpen(next);
+    setDone('');
+    if (next) void load();
+  }
+
+  async function markAll() {
+    const upTo = items.reduce((m, n) => Math.max(m, n.id), 0);
+    if (!upTo || busy || unread === 0) return;
+    setBusy(true);
+    setError('');
+    try {
+      setUnread(await markRead(upTo));
+      setItems((cur) => cur.map((n) => (n.id <= upTo ? { ...n, read: true } : n)));
+      setDone(txt.markedRead);
+      channel.current?.postMessage({ type: 'read', upTo } satisfies TabMessage);
+    } catch (e) {
+      console.warn('mark read failed', e);
+      setError(t('errors.problemSending'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div ref={root} className="notif-centre">
+      <button
+        ref={button}
+        id={NOTIF_BUTTON_ID}
+        type="button"
+        className="notif-button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={toggle}
+      >
+        {txt.notifications}{' '}
+        {unread > 0 ? (
+          <span className="badge">
+            <span aria-hidden="true">{unread}</span>
+            <span className="visually-hidden">({txt.unreadCount(unread)})</span>
+          </span>
+        ) : null}
+      </button>
+      <div id={panelId} className="notif-panel" hidden={!open}>
+        <h2 className="notif-heading">{txt.notifications}</h2>
+        <p className="notif-status">{txt.status[status]}</p>
+        <ErrorAlert>{error}</ErrorAlert>
+        {items.length ? (
+          <ul className="notif-list">
+            {items.map((n) => {
+              const d = describeEvent(n, txt.lang, role);
+              return (
+                <li key={n.id} className={n.read ? 'notif-item' : 'notif-item notif-item-unread'}>
+                  {d.href ? (
+                    <Link to={d.href} onClick={() => setOpen(false)}>
+                      {d.text}
+                    </Link>
+                  ) : (
+                    <span>{d.text}</span>
+                  )}
+                  <span className="notif-meta">
+                    <time dateTime={n.created_at}>{formatDateTime(n.created_at, txt.lang)}</time>
+                    {n.read ? null : <span className="notif-unread">{txt.unread}</span>}
+                  </span>
+                </li>
+              );
+            })}
+          </ul>
+        ) : (
+          <p>{txt.empty}</p>
+        )}
+        {/* Stays in place once everything is read, so focus is not lost from under the user. */}
+        {items.length ? (
+          <button type="button" className="btn btn-secondary" aria-disabled={busy || unread === 0 || undefined} onClick={() => void markAll()}>
+            {txt.markAllRead}
+          </button>
+        ) : null}
+        <StatusMessage>{done}</StatusMessage>
+      </div>
+      <LiveAnnouncer storedType={storedType} />
+    </div>
+  );
+}

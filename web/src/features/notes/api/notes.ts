@@ -1,0 +1,88 @@
+import { apiFetch } from '@/lib/api-client';
+
+/** Shapes from src/routes/notes.rs and users.rs. */
+export interface NoteReply {
+  id: number;
+  note_id: number;
+  author_id: number;
+  author_name: string;
+  /** `student`, `instructor` or `supervisor`. */
+  author_type?: string;
+  text: string;
+  created_at: string;
+}
+
+export interface Note {
+  id: number;
+  sender_id: number;
+  sender_name: string;
+  recipient_id: number;
+  recipient_name: string;
+  /** `student` or `instructor`. */
+  recipient_type?: string;
+  text: string;
+  created_at: string;
+  replies: NoteReply[];
+}
+
+export interface UserHit {
+  id: number;
+  name: string;
+  email: string;
+  type: 'instructor' | 'student';
+  avatar: string | null;
+}
+
+/** Notes the user sent or received, newest first, each with its replies. */
+export async function listNotes(): Promise<Note[]> {
+  const r = await apiFetch<{ notes: Note[] }>('notes');
+  return r.notes ?? [];
+}
+
+export const sendNote = (recipientId: number, text: string) =>
+  apiFetch<{ message: string; note: Note }>('notes', { method: 'POST', body: { recipient_id: recipientId, text } });
+
+export const replyToNote = (noteId: number, text: string) =>
+  apiFetch<{ message: string; reply: NoteReply }>(`notes/${noteId}/reply`, { method: 'POST', body: { text } });
+
+/** Supervisors only; `q` must start with "@" (spec §5). */
+export async function searchUsers(type: 'instructor' | 'student', q: string): Promise<UserHit[]> {
+  const r = await apiFetch<{ users: UserHit[] }>(`users/search?type=${type}&q=${encodeURIComponent(q)}`);
+  return r.users ?? [];
+}
+
+/** The search rule of spec §5: "@" first, then something to look for. */
+export function isSearchQuery(q: string): boolean {
+  const t = q.trim();
+  return t.startsWith('@') && t.slice(1).trim().length > 0;
+}
+
+/** A note into a list by id, newest first; replies already known are kept. */
+export function upsertNote(list: Note[], note: Note): Note[] {
+  const old = list.find((n) => n.id === note.id);
+  const merged = old ? { ...note, replies: mergeReplies(old.replies, note.replies ?? []) } : { ...note, replies: note.replies ?? [] };
+  return [merged, ...list.filter((n) => n.id !== note.id)].sort((a, b) => b.id - a.id);
+}
+
+function mergeReplies(a: NoteReply[], b: NoteReply[]): NoteReply[] {
+  const byId = new Map<number, NoteReply>();
+  [...a, ...b].forEach((r) => byId.set(r.id, r));
+  return [...byId.values()].sort((x, y) => x.id - y.id);
+}
+
+/** Adds a reply to its note (once); a reply to a note not in the list changes nothing. */
+export function addReply(list: Note[], reply: NoteReply): Note[] {
+  return list.map((n) => (n.id === reply.note_id ? { ...n, replies: mergeReplies(n.replies, [reply]) } : n));
+}
+
+export function noteFromPayload(payload: Record<string, unknown>): Note | null {
+  const n = payload.note as Partial<Note> | undefined;
+  if (!n || typeof n !== 'object' || typeof n.id !== 'number' || typeof n.text !== 'string') return null;
+  return { ...(n as Note), replies: Array.isArray(n.replies) ? n.replies : [] };
+}
+
+export function replyFromPayload(payload: Record<string, unknown>): NoteReply | null {
+  const r = payload.reply as Partial<NoteReply> | undefined;
+  if (!r || typeof r !== 'object' || typeof r.id !== 'number' || typeof r.note_id !== 'number' || typeof r.text !== 'string') return null;
+  return r as NoteReply;
+}

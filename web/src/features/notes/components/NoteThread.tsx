@@ -1,0 +1,104 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ErrorAlert, StatusMessage } from '@/components/Alert';
+import { TextArea } from '@/components/Field';
+import { formatDateTime } from '@/lib/datetime';
+import { useFormErrors } from '@/lib/forms';
+import { replyToNote, type Note, type NoteReply } from '../api/notes';
+import { useNoteTexts } from '../texts';
+
+const ORDER = ['text'];
+
+/** One note with its replies and a reply form ("Note answered" on success). */
+export function NoteThread({
+  note,
+  myId,
+  view,
+  level = 3,
+  onReplied,
+}: {
+  note: Note;
+  myId: number;
+  view: 'received' | 'sent';
+  /** Heading level of the note's title (its replies' hidden heading is one below). */
+  level?: 2 | 3;
+  onReplied: (r: NoteReply) => void;
+}) {
+  const H = level === 2 ? 'h2' : 'h3';
+  const Sub = level === 2 ? 'h3' : 'h4';
+  const txt = useNoteTexts();
+  const { t } = useTranslation();
+  const prefix = `reply-${note.id}`;
+  const headingId = `note-${note.id}-heading`;
+  const [text, setText] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState('');
+  const { fieldErrors, formError, reset, showFieldErrors, fail } = useFormErrors(ORDER, t('errors.problemSending'), prefix);
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (busy) return;
+    reset();
+    setDone('');
+    if (!text.trim()) return showFieldErrors({ text: t('common.requiredField') });
+    setBusy(true);
+    try {
+      const res = await replyToNote(note.id, text.trim());
+      onReplied(res.reply);
+      setText('');
+      setDone(res.message);
+    } catch (err) {
+      fail(err);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <li className="thread">
+      <H id={headingId} className="thread-title">
+        {view === 'received' ? txt.from(note.sender_name) : txt.to(note.recipient_name)}
+      </H>
+      <p className="thread-meta">
+        <span>
+          {txt.sentOn}{' '}
+          <bdi>
+            <time dateTime={note.created_at}>{formatDateTime(note.created_at, txt.lang)}</time>
+          </bdi>
+        </span>
+      </p>
+      <p className="thread-text" dir="auto">
+        {note.text}
+      </p>
+      {note.replies.length ? (
+        <>
+          <Sub className="visually-hidden">{txt.replies}</Sub>
+          <ul className="thread-replies">
+            {note.replies.map((r) => (
+              <li key={r.id} className="thread-reply">
+                <p className="thread-reply-label">
+                  <bdi>{r.author_id === myId ? txt.you : r.author_name}</bdi>
+                  {' · '}
+                  <bdi>
+                    <time dateTime={r.created_at}>{formatDateTime(r.created_at, txt.lang)}</time>
+                  </bdi>
+                </p>
+                <p className="thread-text" dir="auto">
+                  {r.text}
+                </p>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      <form noValidate onSubmit={onSubmit} className="form thread-form">
+        <ErrorAlert>{formError}</ErrorAlert>
+        <TextArea name="text" idPrefix={prefix} label={txt.yourReply} value={text} onChange={setText} required error={fieldErrors.text} />
+        <button type="submit" className="btn btn-primary" aria-disabled={busy || undefined}>
+          {busy ? t('common.sending') : txt.sendReply}
+        </button>
+        <StatusMessage>{done}</StatusMessage>
+      </form>
+    </li>
+  );
+}

@@ -1,0 +1,3 @@
+import '@/styles/threads.css';
+export { ContactPage } from './routes/ContactPage';
+export { NotesPage } from './routes/NotesPage';

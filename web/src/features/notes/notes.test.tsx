@@ -1,0 +1,194 @@
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { Provider } from 'jotai';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import '@/lib/i18n';
+import { applyLanguage } from '@/lib/i18n';
+import { publishLive } from '@/lib/realtime';
+import { appStore, sessionAtom } from '@/lib/state';
+import { readSession, KEYS } from '@/lib/storage';
+import { addReply, isSearchQuery, noteFromPayload, replyFromPayload, upsertNote, type Note } from './api/notes';
+import { ContactPage } from './routes/ContactPage';
+import { NotesPage } from './routes/NotesPage';
+
+const SUP = 1;
+const SARA = 7;
+
+const note = (id: number, extra: Partial<Note> = {}): Note => ({
+  id,
+  sender_id: SUP,
+  sender_name: 'Mona',
+  recipient_id: SARA,
+  recipient_name: 'Sara',
+  text: `note ${id}`,
+  created_at: '2026-11-02T10:00:00Z',
+  replies: [],
+  ...extra,
+});
+
+const reply = (id: number, noteId: number, author = SARA, text = `reply ${id}`) => ({
+  id,
+  note_id: noteId,
+  author_id: author,
+  author_name: author === SARA ? 'Sara' : 'Mona',
+  text,
+  created_at: '2026-11-02T10:05:00Z',
+});
+
+let requests: Array<{ url: string; method: string; body: unknown }>;
+
+function server(routes: Record<string, (body: unknown, url: string) => { status?: number; body: unknown }>) {
+  requests = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      const method = init.method ?? 'GET';
+      const body = init.body ? JSON.parse(String(init.body)) : undefined;
+      requests.push({ url, method, body });
+      const key = Object.keys(routes).find((k) => k === `${method} ${url}` || (k.endsWith('*') && `${method} ${url}`.startsWith(k.slice(0, -1))));
+      if (!key) return new Response(JSON.stringify({ code: 'not_found', message: 'nope' }), { status: 404 });
+      const out = routes[key](body, url);
+      return new Response(JSON.stringify(out.body), { status: out.status ?? 200 });
+    }),
+  );
+}
+
+function signIn(id: number, type: string) {
+  localStorage.setItem(KEYS.token, 'tok');
+  localStorage.setItem(KEYS.userId, String(id));
+  localStorage.setItem(KEYS.type, type);
+  appStore.set(sessionAtom, readSession());
+}
+
+function page(ui: React.ReactNode) {
+  const router = createMemoryRouter([{ path: '*', element: ui }]);
+  return render(
+    <Provider store={appStore}>
+      <RouterProvider router={router} />
+    </Provider>,
+  );
+}
+
+beforeEach(() => act(() => applyLanguage('en')));
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  appStore.set(sessionAtom, null);
+  act(() => applyLanguage('ar'));
+});
+
+describe('note helpers', () => {
+  it('search needs "@" and something after it', () => {
+    expect(isSearchQuery('@sara')).toBe(true);
+    expect(isSearchQuery('  @ sara ')).toBe(true);
+    expect(isSearchQuery('sara')).toBe(false);
+    expect(isSearchQuery('@')).toBe(false);
+    expect(isSearchQuery('@   ')).toBe(false);
+    expect(isSearchQuery('sara@example.com')).toBe(false);
+  });
+
+  it('replies join their note once, in order; a note upsert keeps known replies', () => {
+    let list = [note(2), note(1)];
+    list = addReply(list, reply(5, 1));
+    list = addReply(list, reply(5, 1));
+    list = addReply(list, reply(4, 1));
+    expect(list[1].replies.map((r) => r.id)).toEqual([4, 5]);
+    expect(addReply(list, reply(9, 99))).toEqual(list);
+    list = upsertNote(list, note(1));
+    expect(list.map((n) => n.id)).toEqual([2, 1]);
+    expect(list[1].replies.map((r) => r.id)).toEqual([4, 5]);
+    expect(upsertNote(list, note(3)).map((n) => n.id)).toEqual([3, 2, 1]);
+  });
+
+  it('reads notes and replies from event payloads, or nothing from broken ones', () => {
+    expect(noteFromPayload({ note: { ...note(1), replies: undefined } })?.replies).toEqual([]);
+    expect(noteFromPayload({ note: 'x' })).toBeNull();
+    expect(replyFromPayload({ note_id: 1, reply: reply(2, 1) })?.id).toBe(2);
+    expect(replyFromPayload({ reply: { id: 2 } })).toBeNull();
+  });
+});
+
+describe('NotesPage (student)', () => {
+  beforeEach(() => {
+    signIn(SARA, 'student');
+    server({
+      'GET /api/notes': () => ({ body: { notes: [note(1)] } }),
+      'POST /api/notes/*': (body) => ({ status: 201, body: { message: 'Note answered', reply: reply(10, 1, SARA, (body as { text: string }).text) } }),
+    });
+  });
+
+  it('lists received notes, replies ("Note answered"), and takes new notes and replies live', async () => {
+    page(<NotesPage />);
+    expect(await screen.findByRole('heading', { level: 2, name: 'Note from Mona' })).toBeTruthy();
+    fireEvent.change(screen.getByLabelText(/^Your reply/), { target: { value: 'Thank you!' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send reply' }));
+    await waitFor(() => expect(screen.getAllByRole('status').some((s) => s.textContent === 'Note answered')).toBe(true));
+    expect(requests.find((r) => r.method === 'POST')).toMatchObject({ url: '/api/notes/1/reply', body: { text: 'Thank you!' } });
+    expect(screen.getByText('Thank you!')).toBeTruthy();
+    expect(document.querySelector('.thread-reply-label')?.textContent).toMatch(/^You · /);
+
+    act(() => publishLive({ id: 70, kind: 'note.received', payload: { note: note(2, { text: 'A second note' }) }, created_at: '' }));
+    expect(screen.getByText('A second note')).toBeTruthy();
+    act(() => publishLive({ id: 71, kind: 'note.replied', payload: { note_id: 2, reply: reply(11, 2, SUP, 'From the supervisor') }, created_at: '' }));
+    expect(screen.getByText('From the supervisor')).toBeTruthy();
+  });
+});
+
+describe('ContactPage (supervisor)', () => {
+  beforeEach(() => {
+    signIn(SUP, 'supervisor');
+    server({
+      'GET /api/notes': () => ({ body: { notes: [] } }),
+      'GET /api/users/search*': () => ({ body: { users: [{ id: SARA, name: 'Sara', email: 'sara@example.com', type: 'student', avatar: null }] } }),
+      'POST /api/notes': (body) => ({ status: 201, body: { message: 'Note sent', note: note(5, { text: (body as { text: string }).text }) } }),
+    });
+  });
+
+  it("lists only the notes sent to this page's kind of recipient", async () => {
+    server({
+      'GET /api/notes': () => ({
+        body: {
+          notes: [
+            note(1, { text: 'to a student', recipient_type: 'student' }),
+            note(2, { text: 'to an instructor', recipient_type: 'instructor', recipient_id: 9, recipient_name: 'Omar' }),
+          ],
+        },
+      }),
+    });
+    page(<ContactPage type="instructor" />);
+    expect(await screen.findByText('to an instructor')).toBeTruthy();
+    expect(screen.queryByText('to a student')).toBeNull();
+  });
+
+  it('searches only after "@" (Enter submits), writes a note ("Note sent") and shows the reply live', async () => {
+    page(<ContactPage type="student" />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Contact students' })).toBeTruthy();
+    expect(screen.getByRole('search', { name: 'Find a student' })).toBeTruthy();
+    const box = screen.getByLabelText(/^Search for a student/);
+
+    fireEvent.change(box, { target: { value: 'sara' } });
+    fireEvent.submit(box.closest('form')!);
+    expect(await screen.findByText('Type @ first, then part of the name or e-mail, to search')).toBeTruthy();
+    expect(box.getAttribute('aria-invalid')).toBe('true');
+    expect(requests.some((r) => r.url.startsWith('/api/users/search'))).toBe(false);
+
+    fireEvent.change(box, { target: { value: '@sara' } });
+    fireEvent.submit(box.closest('form')!);
+    await screen.findByText('1 person found');
+    expect(requests.find((r) => r.url.startsWith('/api/users/search'))?.url).toBe('/api/users/search?type=student&q=%40sara');
+    expect(box.getAttribute('aria-invalid')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Write a note to Sara' }));
+    const text = await screen.findByLabelText(/^Note/);
+    await waitFor(() => expect(document.activeElement).toBe(text));
+    fireEvent.change(text, { target: { value: 'Well done in lesson one' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send note' }));
+    await waitFor(() => expect(screen.getAllByRole('status').some((s) => s.textContent === 'Note sent')).toBe(true));
+    expect(requests.find((r) => r.method === 'POST')?.body).toEqual({ recipient_id: SARA, text: 'Well done in lesson one' });
+    expect(screen.getByRole('heading', { name: 'Note to Sara' })).toBeTruthy();
+
+    act(() => publishLive({ id: 80, kind: 'note.replied', payload: { note_id: 5, reply: reply(12, 5, SARA, 'Thanks, Mona!') }, created_at: '' }));
+    expect(screen.getByText('Thanks, Mona!')).toBeTruthy();
+  });
+});

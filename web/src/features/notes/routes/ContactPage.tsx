@@ -1,0 +1,163 @@
+import { useAtomValue } from 'jotai';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ErrorAlert, StatusMessage } from '@/components/Alert';
+import { EmptyState } from '@/components/EmptyState';
+import { TextArea, TextField } from '@/components/Field';
+import { Page } from '@/components/Page';
+import { useFormErrors } from '@/lib/forms';
+import { sessionAtom } from '@/lib/state';
+import { addReply, isSearchQuery, searchUsers, sendNote, upsertNote, type UserHit } from '../api/notes';
+import { NoteThread } from '../components/NoteThread';
+import { useNoteTexts } from '../texts';
+import { useNotesList } from './NotesPage';
+
+const SEARCH_ORDER = ['q'];
+const NOTE_ORDER = ['text'];
+
+/**
+ * /supervisor/contact/instructor and /supervisor/contact/student: search only once "@" is typed
+ * (spec §5: Enter or the button submits), write a note to someone found ("Note sent"), and follow
+ * the replies live. The note list shows the notes this supervisor sent to this page's kind of
+ * recipient.
+ */
+export function ContactPage({ type }: { type: 'instructor' | 'student' }) {
+  const txt = useNoteTexts();
+  const { t } = useTranslation();
+  const session = useAtomValue(sessionAtom);
+  const myId = Number(session?.userId ?? 0);
+  const { notes, setNotes, loadError } = useNotesList();
+  const sent = (notes ?? []).filter((n) => n.sender_id === myId && (!n.recipient_type || n.recipient_type === type));
+
+  const [q, setQ] = useState('');
+  const [searching, setSearching] = useState(false);
+  const [results, setResults] = useState<UserHit[] | null>(null);
+  const search = useFormErrors(SEARCH_ORDER, t('errors.unexpectedRetrieving'), 'search');
+
+  const [recipient, setRecipient] = useState<UserHit | null>(null);
+  const [text, setText] = useState('');
+  const [sending, setSending] = useState(false);
+  const [done, setDone] = useState('');
+  const compose = useFormErrors(NOTE_ORDER, t('errors.problemSending'), 'compose');
+
+  async function onSearch(e: FormEvent) {
+    e.preventDefault();
+    if (searching) return;
+    search.reset();
+    if (!isSearchQuery(q)) return search.showFieldErrors({ q: txt.searchNeedsAt });
+    setSearching(true);
+    try {
+      setResults(await searchUsers(type, q.trim()));
+    } catch (err) {
+      setResults(null);
+      search.fail(err);
+    } finally {
+      setSearching(false);
+    }
+  }
+
+  function choose(u: UserHit) {
+    setRecipient(u);
+    setDone('');
+    compose.reset();
+    window.setTimeout(() => document.getElementById('compose-text')?.focus(), 0);
+  }
+
+  function cancel() {
+    setRecipient(null);
+    setText('');
+    compose.reset();
+    window.setTimeout(() => document.getElementById('search-q')?.focus(), 0);
+  }
+
+  async function onSend(e: FormEvent) {
+    e.preventDefault();
+    if (sending || !recipient) return;
+    compose.reset();
+    setDone('');
+    if (!text.trim()) return compose.showFieldErrors({ text: t('common.requiredField') });
+    setSending(true);
+    try {
+      const res = await sendNote(recipient.id, text.trim());
+      setNotes((cur) => upsertNote(cur ?? [], res.note));
+      setText('');
+      setDone(res.message);
+    } catch (err) {
+      compose.fail(err);
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <Page title={txt.contactTitle[type]} intro={<p>{txt.contactIntro[type]}</p>}>
+      <section aria-labelledby="search-heading" className="card">
+        <h2 id="search-heading">{txt.searchHeading[type]}</h2>
+        <form role="search" aria-labelledby="search-heading" noValidate onSubmit={onSearch} className="form search-form">
+          <ErrorAlert>{search.formError}</ErrorAlert>
+          <div className="search-row">
+            <TextField name="q" idPrefix="search" label={txt.searchLabel[type]} value={q} onChange={setQ} hint={txt.searchHint} error={search.fieldErrors.q} dir="auto" autoComplete="off" required />
+            <button type="submit" className="btn btn-primary" aria-disabled={searching || undefined}>
+              {searching ? txt.searching : txt.search}
+            </button>
+          </div>
+        </form>
+        <StatusMessage>{results ? (results.length ? txt.found(results.length) : txt.noneFound) : ''}</StatusMessage>
+        {results && results.length ? (
+          <>
+            <h3>{txt.resultsHeading}</h3>
+            <ul className="people">
+              {results.map((u) => (
+                <li key={u.id} className="person">
+                  <bdi className="person-name">{u.name}</bdi>
+                  <bdi className="person-email">{u.email}</bdi>
+                  <button type="button" className="btn btn-secondary" onClick={() => choose(u)}>
+                    {txt.writeTo(u.name)}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : null}
+      </section>
+
+      {recipient ? (
+        <section aria-labelledby="compose-heading" className="card">
+          <h2 id="compose-heading">{txt.composeHeading(recipient.name)}</h2>
+          <form noValidate onSubmit={onSend} className="form">
+            <ErrorAlert>{compose.formError}</ErrorAlert>
+            <TextArea name="text" idPrefix="compose" label={txt.note} value={text} onChange={setText} required hint={txt.noteHint} error={compose.fieldErrors.text} />
+            <div className="actions">
+              <button type="submit" className="btn btn-primary" aria-disabled={sending || undefined}>
+                {sending ? t('common.sending') : txt.sendNote}
+              </button>
+              <button type="button" className="btn btn-secondary" onClick={cancel}>
+                {txt.cancel}
+              </button>
+            </div>
+            <StatusMessage>{done}</StatusMessage>
+          </form>
+        </section>
+      ) : null}
+
+      <section aria-labelledby="sent-heading">
+        <h2 id="sent-heading">{txt.sentHeading}</h2>
+        <p>{txt.sentIntro}</p>
+        <ErrorAlert>{loadError}</ErrorAlert>
+        {notes === null ? (
+          loadError ? null : <p>{t('common.loading')}</p>
+        ) : sent.length ? (
+          <ul className="thread-list">
+            {sent.map((n) => (
+              <NoteThread key={n.id} note={n} myId={myId} view="sent" onReplied={(r) => setNotes((cur) => addReply(cur ?? [], r))} />
+            ))}
+          </ul>
+        ) : (
+          <EmptyState>
+            <p>{txt.noneSent}</p>
+          </EmptyState>
+        )}
+      </section>
+    </Page>
+  );
+}

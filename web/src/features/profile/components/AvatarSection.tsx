@@ -1,0 +1,101 @@
+import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ErrorAlert, StatusMessage } from '@/components/Alert';
+import { ApiError } from '@/lib/api-client';
+import { checkAvatarFile, removeAvatar, uploadAvatar, type Profile } from '../api/profile';
+
+export function AvatarSection({ profile, onChange }: { profile: Profile; onChange: (p: Profile) => void }) {
+  const { t } = useTranslation();
+  const [file, setFile] = useState<File | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [error, setError] = useState('');
+  const [status, setStatus] = useState('');
+  const [busy, setBusy] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    if (!file) {
+      setPreview(null);
+      return;
+    }
+    const url = URL.createObjectURL(file);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [file]);
+
+  function onPick(e: ChangeEvent<HTMLInputElement>) {
+    setError('');
+    setStatus('');
+    const f = e.target.files?.[0] ?? null;
+    if (!f) return setFile(null);
+    const problem = checkAvatarFile(f);
+    if (problem) {
+      setFile(null);
+      e.target.value = '';
+      setError(problem === 'too_large' ? t('errors.fileTooLarge') : t('errors.imageOnly'));
+      input.current?.focus();
+      return;
+    }
+    setFile(f);
+  }
+
+  async function run(action: () => Promise<Profile>, ok: string) {
+    if (busy) return;
+    setBusy(true);
+    setError('');
+    setStatus('');
+    try {
+      const p = await action();
+      onChange(p);
+      setFile(null);
+      if (input.current) input.current.value = '';
+      setStatus(ok);
+    } catch (e) {
+      setError(e instanceof ApiError ? e.message : t('errors.problemSending'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section aria-labelledby="avatar-heading" className="card">
+      <h2 id="avatar-heading">{t('profile.avatarHeading')}</h2>
+      {profile.avatar ? (
+        <img className="avatar" src={profile.avatar} alt={t('profile.avatarAlt')} width={96} height={96} />
+      ) : (
+        <p>{t('profile.noAvatar')}</p>
+      )}
+      <div className={`field ${error ? 'field-invalid' : ''}`}>
+        <label htmlFor="f-avatar">{t('profile.chooseAvatar')}</label>
+        <input
+          ref={input}
+          id="f-avatar"
+          name="avatar"
+          type="file"
+          accept="image/png,image/jpeg,image/gif,image/webp"
+          aria-describedby={`f-avatar-hint${error ? ' f-avatar-error' : ''}`}
+          aria-invalid={error ? true : undefined}
+          onChange={onPick}
+        />
+        <p id="f-avatar-hint" className="field-hint">
+          {t('profile.avatarHint')}
+        </p>
+        <ErrorAlert id="f-avatar-error">{error}</ErrorAlert>
+      </div>
+      {preview ? <img className="avatar" src={preview} alt={t('profile.previewAlt')} width={96} height={96} /> : null}
+      <div className="actions">
+        {file ? (
+          <button type="button" className="btn btn-primary" onClick={() => run(() => uploadAvatar(file), t('profile.uploaded'))}>
+            {t('profile.upload')}
+          </button>
+        ) : null}
+        {profile.avatar ? (
+          <button type="button" className="btn btn-secondary" onClick={() => run(removeAvatar, t('profile.removed'))}>
+            {t('profile.removeAvatar')}
+          </button>
+        ) : null}
+      </div>
+      <StatusMessage>{status}</StatusMessage>
+    </section>
+  );
+}

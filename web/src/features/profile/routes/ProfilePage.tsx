@@ -1,0 +1,123 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ErrorAlert, StatusMessage } from '@/components/Alert';
+import { Page } from '@/components/Page';
+import { ApiError } from '@/lib/api-client';
+import { storeProfileBits } from '@/lib/storage';
+import { getProfile, type Profile } from '../api/profile';
+import { AvatarSection } from '../components/AvatarSection';
+import { ProfileForm } from '../components/ProfileForm';
+
+export function ProfilePage() {
+  const { t, i18n } = useTranslation();
+  const [profile, setProfile] = useState<Profile | null>(null);
+  const [loadError, setLoadError] = useState('');
+  const [editing, setEditing] = useState(false);
+  const [status, setStatus] = useState('');
+  const editButton = useRef<HTMLButtonElement>(null);
+  const restoreFocus = useRef(false);
+
+  useEffect(() => {
+    let live = true;
+    getProfile()
+      .then((p) => live && setProfile(p))
+      .catch((e: unknown) => live && setLoadError(e instanceof ApiError ? e.message : t('errors.unableToAccess')));
+    return () => {
+      live = false;
+    };
+  }, [t]);
+
+  useEffect(() => {
+    if (editing) document.getElementById('p-name')?.focus();
+    else if (restoreFocus.current) {
+      restoreFocus.current = false;
+      editButton.current?.focus();
+    }
+  }, [editing]);
+
+  function changed(p: Profile) {
+    setProfile(p);
+    storeProfileBits(p.name, p.avatar);
+  }
+
+  const show = (v: string | number | null | undefined) => (v === null || v === undefined || v === '' ? t('common.notSet') : String(v));
+  const opt = (v: string | null) => (v ? t(`options.${v}`) : t('common.notSet'));
+
+  return (
+    <Page title={t('profile.title')}>
+      <ErrorAlert>{loadError}</ErrorAlert>
+      <StatusMessage>{status}</StatusMessage>
+      {!profile && !loadError ? <p>{t('common.loading')}</p> : null}
+      {profile ? (
+        <>
+          <section aria-labelledby="details-heading" className="card">
+            <h2 id="details-heading">{editing ? t('profile.editTitle') : t('profile.details')}</h2>
+            {editing ? (
+              <ProfileForm
+                profile={profile}
+                onSaved={(p) => {
+                  changed(p);
+                  setStatus(t('profile.saved'));
+                  restoreFocus.current = true;
+                  setEditing(false);
+                }}
+                onCancel={() => {
+                  restoreFocus.current = true;
+                  setEditing(false);
+                }}
+              />
+            ) : (
+              <>
+                <dl className="details">
+                  <dt>{t('fields.name')}</dt>
+                  <dd>{profile.name}</dd>
+                  <dt>{t('fields.email')}</dt>
+                  <dd dir="ltr">{profile.email}</dd>
+                  <dt>{t('fields.phone')}</dt>
+                  <dd dir={profile.phone ? 'ltr' : undefined}>{show(profile.phone)}</dd>
+                  <dt>{t('fields.gender')}</dt>
+                  <dd>{opt(profile.gender)}</dd>
+                  <dt>{t('fields.country')}</dt>
+                  <dd>{show(profile.country)}</dd>
+                  <dt>{t('fields.job_title')}</dt>
+                  <dd>{show(profile.job_title)}</dd>
+                  <dt>{t('fields.vision_type')}</dt>
+                  <dd>{opt(profile.vision_type)}</dd>
+                  <dt>{t('fields.birth_date')}</dt>
+                  <dd>{show(profile.birth_date)}</dd>
+                  <dt>{t('fields.age')}</dt>
+                  <dd>{show(profile.age)}</dd>
+                  <dt>{t('fields.education_type')}</dt>
+                  <dd>{show(profile.education_type)}</dd>
+                  <dt>{t('fields.level')}</dt>
+                  <dd>{show(profile.level)}</dd>
+                  <dt>{t('fields.bio')}</dt>
+                  <dd>{show(profile.bio)}</dd>
+                  <dt>{t('profile.memberSince')}</dt>
+                  <dd>{new Date(profile.created_at).toLocaleDateString(i18n.language === 'ar' ? 'ar' : 'en')}</dd>
+                </dl>
+                <button
+                  ref={editButton}
+                  type="button"
+                  className="btn btn-primary"
+                  onClick={() => {
+                    setStatus('');
+                    setEditing(true);
+                  }}
+                >
+                  {t('profile.edit')}
+                </button>
+              </>
+            )}
+          </section>
+          <AvatarSection
+            profile={profile}
+            onChange={(p) => {
+              changed(p);
+            }}
+          />
+        </>
+      ) : null}
+    </Page>
+  );
+}

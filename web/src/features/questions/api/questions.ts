@@ -1,0 +1,69 @@
+import { apiFetch } from '@/lib/api-client';
+
+/** A student's question as the API gives it (src/routes/questions.rs). */
+export interface Question {
+  id: number;
+  course_id: number;
+  course_title: string;
+  lesson_id: number | null;
+  lesson_title: string | null;
+  student_id: number;
+  student_name: string;
+  text: string;
+  answered: boolean;
+  answer: string | null;
+  created_at: string;
+  answered_at: string | null;
+}
+
+export interface QuestionReply {
+  message: string;
+  question: Question;
+}
+
+/** A student's own questions, or an instructor's students' questions; newest first. */
+export async function listQuestions(): Promise<Question[]> {
+  const r = await apiFetch<{ questions: Question[] }>('questions');
+  return r.questions ?? [];
+}
+
+export const askQuestion = (body: { course_id: number; lesson_id: number | null; text: string }) =>
+  apiFetch<QuestionReply>('questions', { method: 'POST', body });
+
+export const answerQuestion = (id: number, text: string) => apiFetch<QuestionReply>(`questions/${id}/answer`, { method: 'POST', body: { text } });
+
+export interface EnrolledCourse {
+  id: number;
+  title: string;
+}
+
+/** The student's enrolled courses (to choose which instructor to ask). */
+export async function enrolledCourses(): Promise<EnrolledCourse[]> {
+  const r = await apiFetch<{ courses: Array<{ course: { id: number; title: string } }> }>('student/courses');
+  return (r.courses ?? []).map((c) => ({ id: c.course.id, title: c.course.title }));
+}
+
+export interface LessonRef {
+  id: number;
+  title: string;
+  chapter: string;
+}
+
+/** A course's lessons in order, with their chapter's title. */
+export async function courseLessons(courseId: number): Promise<LessonRef[]> {
+  const r = await apiFetch<{ chapters?: Array<{ title: string; lessons?: Array<{ id: number; title: string }> }> }>(`courses/${courseId}`);
+  return (r.chapters ?? []).flatMap((ch) => (ch.lessons ?? []).map((l) => ({ id: l.id, title: l.title, chapter: ch.title })));
+}
+
+/** Puts a question into a list by id (new ones first, newest first), replacing an older copy. */
+export function upsertQuestion(list: Question[], q: Question): Question[] {
+  const rest = list.filter((x) => x.id !== q.id);
+  return [q, ...rest].sort((a, b) => b.id - a.id);
+}
+
+/** A question from an event payload, when it has the shape the API gives. */
+export function questionFromPayload(payload: Record<string, unknown>): Question | null {
+  const q = payload.question as Partial<Question> | undefined;
+  if (!q || typeof q !== 'object' || typeof q.id !== 'number' || typeof q.text !== 'string') return null;
+  return q as Question;
+}

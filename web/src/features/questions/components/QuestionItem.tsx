@@ -1,0 +1,112 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ErrorAlert, StatusMessage } from '@/components/Alert';
+import { TextArea } from '@/components/Field';
+import { formatDateTime } from '@/lib/datetime';
+import { useFormErrors } from '@/lib/forms';
+import { answerQuestion, type Question } from '../api/questions';
+import { useQuestionTexts } from '../texts';
+
+const ORDER = ['text'];
+
+/**
+ * One question in a list. The student sees its status and the answer; the instructor also gets
+ * an answer form while it is unanswered. The status region stays mounted when the form goes, so
+ * "Question answered" is announced, and focus moves to the question's heading.
+ */
+export function QuestionItem({ question: q, view, onAnswered }: { question: Question; view: 'student' | 'instructor'; onAnswered?: (q: Question) => void }) {
+  const txt = useQuestionTexts();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const [done, setDone] = useState('');
+  const headingId = `q-${q.id}-heading`;
+  const title = view === 'instructor' ? txt.from(q.student_name) : <bdi>{q.course_title}</bdi>;
+
+  return (
+    <li className={`thread ${q.answered ? 'thread-answered' : 'thread-open'}`}>
+      <h3 id={headingId} ref={heading} tabIndex={-1} className="thread-title">
+        {title}
+      </h3>
+      <p className="thread-meta">
+        {view === 'instructor' ? <bdi>{q.course_title}</bdi> : null}
+        {q.lesson_title ? (
+          <span>
+            {txt.lessonLabel} <bdi>{q.lesson_title}</bdi>
+          </span>
+        ) : null}
+        <span>
+          {txt.askedOn}{' '}
+          <bdi>
+            <time dateTime={q.created_at}>{formatDateTime(q.created_at, txt.lang)}</time>
+          </bdi>
+        </span>
+        <span className={`tag ${q.answered ? 'tag-done' : 'tag-waiting'}`}>{q.answered ? txt.answered : txt.waiting}</span>
+      </p>
+      <p className="thread-text" dir="auto">
+        {q.text}
+      </p>
+      {q.answered && q.answer ? (
+        <div className="thread-reply">
+          <p className="thread-reply-label">
+            {txt.answerLabel}
+            {q.answered_at ? (
+              <>
+                {' · '}
+                <bdi>
+                  <time dateTime={q.answered_at}>{formatDateTime(q.answered_at, txt.lang)}</time>
+                </bdi>
+              </>
+            ) : null}
+          </p>
+          <p className="thread-text" dir="auto">
+            {q.answer}
+          </p>
+        </div>
+      ) : null}
+      {view === 'instructor' && !q.answered ? (
+        <AnswerForm
+          question={q}
+          onAnswered={(answered, message) => {
+            onAnswered?.(answered);
+            setDone(message);
+            window.setTimeout(() => heading.current?.focus(), 0);
+          }}
+        />
+      ) : null}
+      {view === 'instructor' ? <StatusMessage>{done}</StatusMessage> : null}
+    </li>
+  );
+}
+
+function AnswerForm({ question, onAnswered }: { question: Question; onAnswered: (q: Question, message: string) => void }) {
+  const txt = useQuestionTexts();
+  const { t } = useTranslation();
+  const prefix = `answer-${question.id}`;
+  const [text, setText] = useState('');
+  const [busy, setBusy] = useState(false);
+  const { fieldErrors, formError, reset, showFieldErrors, fail } = useFormErrors(ORDER, t('errors.problemSending'), prefix);
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (busy) return;
+    reset();
+    if (!text.trim()) return showFieldErrors({ text: t('common.requiredField') });
+    setBusy(true);
+    try {
+      const res = await answerQuestion(question.id, text.trim());
+      onAnswered(res.question, res.message);
+    } catch (err) {
+      fail(err);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="form thread-form">
+      <ErrorAlert>{formError}</ErrorAlert>
+      <TextArea name="text" idPrefix={prefix} label={txt.yourAnswer} value={text} onChange={setText} required error={fieldErrors.text} />
+      <button type="submit" className="btn btn-primary" aria-disabled={busy || undefined}>
+        {busy ? t('common.sending') : txt.sendAnswer}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,98 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '@/components/Alert';
+import { EmptyState } from '@/components/EmptyState';
+import { Page } from '@/components/Page';
+import { useLiveEvent, useLiveResync } from '@/lib/realtime';
+import { listQuestions, questionFromPayload, upsertQuestion, type Question } from '../api/questions';
+import { QuestionItem } from '../components/QuestionItem';
+import { useQuestionTexts } from '../texts';
+
+/**
+ * /instructor/students-questions: every question to this instructor, newest first; a filter for
+ * the unanswered ones; an answer form on each. New questions arrive live (`question.asked`); a
+ * `badge.questions` event (e.g. an answer given in another tab) reloads the list.
+ */
+export function InstructorQuestionsPage() {
+  const txt = useQuestionTexts();
+  const { t } = useTranslation();
+  const [questions, setQuestions] = useState<Question[] | null>(null);
+  const [loadError, setLoadError] = useState('');
+  const [onlyOpen, setOnlyOpen] = useState(false);
+  // Answered on this page while the filter is on: kept in view until the filter changes, so the
+  // answer form does not vanish from under the keyboard.
+  const [justAnswered, setJustAnswered] = useState<Set<number>>(new Set());
+
+  const load = useCallback(async () => {
+    try {
+      setQuestions(await listQuestions());
+      setLoadError('');
+    } catch (e) {
+      console.warn('questions failed', e);
+      setLoadError(t('errors.unexpectedRetrieving'));
+    }
+  }, [t]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+  useLiveResync(() => void load());
+
+  useLiveEvent(['question.asked', 'badge.questions'], (e) => {
+    if (e.kind === 'question.asked') {
+      const q = questionFromPayload(e.payload);
+      if (q) setQuestions((cur) => upsertQuestion(cur ?? [], q));
+    } else {
+      void load();
+    }
+  });
+
+  const all = questions ?? [];
+  const open = all.filter((q) => !q.answered).length;
+  const shown = onlyOpen ? all.filter((q) => !q.answered || justAnswered.has(q.id)) : all;
+
+  return (
+    <Page title={txt.instructorTitle} intro={<p>{txt.instructorIntro}</p>}>
+      <ErrorAlert>{loadError}</ErrorAlert>
+      <div className="filter-bar">
+        <div className="check">
+          <input
+            id="only-unanswered"
+            type="checkbox"
+            checked={onlyOpen}
+            onChange={(e) => {
+              setOnlyOpen(e.target.checked);
+              setJustAnswered(new Set());
+            }}
+          />
+          <label htmlFor="only-unanswered">{txt.onlyUnanswered}</label>
+        </div>
+        {questions ? <p className="muted">{txt.counts(all.length, open)}</p> : null}
+      </div>
+      <section aria-labelledby="list-heading">
+        <h2 id="list-heading">{txt.listHeading}</h2>
+        {questions === null ? (
+          loadError ? null : <p>{t('common.loading')}</p>
+        ) : shown.length ? (
+          <ul className="thread-list">
+            {shown.map((q) => (
+              <QuestionItem
+                key={q.id}
+                question={q}
+                view="instructor"
+                onAnswered={(a) => {
+                  setQuestions((cur) => upsertQuestion(cur ?? [], a));
+                  setJustAnswered((s) => new Set(s).add(a.id));
+                }}
+              />
+            ))}
+          </ul>
+        ) : (
+          <EmptyState>
+            <p>{onlyOpen && all.length ? txt.noneUnanswered : txt.noneInstructor}</p>
+          </EmptyState>
+        )}
+      </section>
+    </Page>
+  );
+}

@@ -1,0 +1,173 @@
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ErrorAlert, StatusMessage } from '@/components/Alert';
+import { EmptyState } from '@/components/EmptyState';
+import { SelectField, TextArea } from '@/components/Field';
+import { Page } from '@/components/Page';
+import { useFormErrors, type FieldErrors } from '@/lib/forms';
+import { useLiveEvent, useLiveResync } from '@/lib/realtime';
+import {
+  askQuestion,
+  courseLessons,
+  enrolledCourses,
+  listQuestions,
+  questionFromPayload,
+  upsertQuestion,
+  type EnrolledCourse,
+  type LessonRef,
+  type Question,
+} from '../api/questions';
+import { QuestionItem } from '../components/QuestionItem';
+import { useQuestionTexts } from '../texts';
+
+const ORDER = ['course_id', 'lesson_id', 'text'];
+const PREFIX = 'ask';
+
+/** /student/questions: ask the instructor of an enrolled course; own questions, answers arrive live. */
+export function StudentQuestionsPage() {
+  const txt = useQuestionTexts();
+  const { t } = useTranslation();
+  const [questions, setQuestions] = useState<Question[] | null>(null);
+  const [courses, setCourses] = useState<EnrolledCourse[] | null>(null);
+  const [loadError, setLoadError] = useState('');
+
+  const load = useCallback(async () => {
+    try {
+      const [qs, cs] = await Promise.all([listQuestions(), enrolledCourses()]);
+      setQuestions(qs);
+      setCourses(cs);
+      setLoadError('');
+    } catch (e) {
+      console.warn('questions failed', e);
+      setLoadError(t('errors.unexpectedRetrieving'));
+    }
+  }, [t]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+  useLiveResync(() => void load());
+
+  useLiveEvent(['question.answered'], (e) => {
+    const q = questionFromPayload(e.payload);
+    if (q) setQuestions((cur) => upsertQuestion(cur ?? [], q));
+  });
+
+  return (
+    <Page title={txt.studentTitle} intro={<p>{txt.studentIntro}</p>}>
+      <ErrorAlert>{loadError}</ErrorAlert>
+      <section aria-labelledby="ask-heading" className="card">
+        <h2 id="ask-heading">{txt.askHeading}</h2>
+        {courses === null ? (
+          loadError ? null : <p>{t('common.loading')}</p>
+        ) : courses.length ? (
+          <AskForm courses={courses} onAsked={(q) => setQuestions((cur) => upsertQuestion(cur ?? [], q))} />
+        ) : (
+          <EmptyState>
+            <p>{txt.notEnrolled}</p>
+            <p>
+              <Link to="/student/discover-courses">{txt.discover}</Link>
+            </p>
+          </EmptyState>
+        )}
+      </section>
+      <section aria-labelledby="mine-heading">
+        <h2 id="mine-heading">{txt.mineHeading}</h2>
+        {questions === null ? (
+          loadError ? null : <p>{t('common.loading')}</p>
+        ) : questions.length ? (
+          <ul className="thread-list">
+            {questions.map((q) => (
+              <QuestionItem key={q.id} question={q} view="student" />
+            ))}
+          </ul>
+        ) : (
+          <EmptyState>
+            <p>{txt.noneMine}</p>
+          </EmptyState>
+        )}
+      </section>
+    </Page>
+  );
+}
+
+function AskForm({ courses, onAsked }: { courses: EnrolledCourse[]; onAsked: (q: Question) => void }) {
+  const txt = useQuestionTexts();
+  const { t } = useTranslation();
+  const [courseId, setCourseId] = useState(courses.length === 1 ? String(courses[0].id) : '');
+  const [lessonId, setLessonId] = useState('');
+  const [lessons, setLessons] = useState<LessonRef[]>([]);
+  const [text, setText] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState('');
+  const { fieldErrors, formError, reset, showFieldErrors, fail } = useFormErrors(ORDER, t('errors.problemSending'), PREFIX);
+
+  useEffect(() => {
+    setLessonId('');
+    setLessons([]);
+    if (!courseId) return;
+    let live = true;
+    courseLessons(Number(courseId)).then(
+      (ls) => live && setLessons(ls),
+      (e) => console.warn('lessons failed', e),
+    );
+    return () => {
+      live = false;
+    };
+  }, [courseId]);
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (busy) return;
+    reset();
+    setDone('');
+    const errs: FieldErrors = {};
+    if (!courseId) errs.course_id = t('common.requiredField');
+    if (!text.trim()) errs.text = t('common.requiredField');
+    if (Object.keys(errs).length) return showFieldErrors(errs);
+    setBusy(true);
+    try {
+      const res = await askQuestion({ course_id: Number(courseId), lesson_id: lessonId ? Number(lessonId) : null, text: text.trim() });
+      onAsked(res.question);
+      setText('');
+      setDone(res.message);
+    } catch (err) {
+      fail(err);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="form">
+      <ErrorAlert>{formError}</ErrorAlert>
+      <SelectField
+        name="course_id"
+        idPrefix={PREFIX}
+        label={txt.course}
+        value={courseId}
+        onChange={setCourseId}
+        options={courses.map((c) => ({ value: String(c.id), label: c.title }))}
+        allowEmpty
+        required
+        error={fieldErrors.course_id}
+      />
+      <SelectField
+        name="lesson_id"
+        idPrefix={PREFIX}
+        label={txt.lesson}
+        value={lessonId}
+        onChange={setLessonId}
+        options={[{ value: '', label: txt.wholeCourse }, ...lessons.map((l) => ({ value: String(l.id), label: `${l.chapter} — ${l.title}` }))]}
+        hint={txt.lessonHint}
+        error={fieldErrors.lesson_id}
+      />
+      <TextArea name="text" idPrefix={PREFIX} label={txt.question} value={text} onChange={setText} required hint={txt.textHint} error={fieldErrors.text} />
+      <button type="submit" className="btn btn-primary" aria-disabled={busy || undefined}>
+        {busy ? t('common.sending') : txt.send}
+      </button>
+      <StatusMessage>{done}</StatusMessage>
+    </form>
+  );
+}
