@@ -1,5 +1,5 @@
 import { useAtom } from 'jotai';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from './api-client';
 import { applyLanguage } from './i18n';
@@ -49,7 +49,7 @@ export function useApiData<T>(fetcher: () => Promise<T>, fallbackError: string, 
   const [data, setData] = useState<T | null>(null);
   const [error, setError] = useState('');
   const latest = useRef({ fetcher, fallbackError });
-  useEffect(() => {
+  useLayoutEffect(() => {
     latest.current = { fetcher, fallbackError };
   });
   const generation = useRef(0);

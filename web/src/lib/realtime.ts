@@ -9,7 +9,7 @@
  *   {"type":"pong"} · {"type":"error",…}
  * Client → server: {"type":"resume","after":<last id seen>} on every (re)connect.
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 
 export interface LiveEvent {
   id: number;
@@ -168,7 +168,9 @@ export function subscribeLive(fn: Listener): () => void {
  */
 export function useLiveEvent(kinds: string[] | null, handler: (event: LiveEvent) => void): void {
   const ref = useRef(handler);
-  useEffect(() => {
+  // A layout effect, so the handler is current as soon as a render is on screen: an event that
+  // arrives before passive effects run must not see the state of an older render.
+  useLayoutEffect(() => {
     ref.current = handler;
   });
   const key = kinds ? kinds.join(',') : '*';
@@ -192,7 +194,9 @@ export function publishResync(): void {
 /** Calls `handler` when the page should reload its live data (see above). */
 export function useLiveResync(handler: () => void): void {
   const ref = useRef(handler);
-  useEffect(() => {
+  // A layout effect, so the handler is current as soon as a render is on screen: an event that
+  // arrives before passive effects run must not see the state of an older render.
+  useLayoutEffect(() => {
     ref.current = handler;
   });
   useEffect(() => {

@@ -136,12 +136,19 @@ describe('NotesPage (student)', () => {
 });
 
 describe('ContactPage (supervisor)', () => {
+  let stored: Note[];
   beforeEach(() => {
+    stored = [];
     signIn(SUP, 'supervisor');
     server({
-      'GET /api/notes': () => ({ body: { notes: [] } }),
+      // Holds what a real server would: the page may reload the list at any point.
+      'GET /api/notes': () => ({ body: { notes: stored } }),
       'GET /api/users/search*': () => ({ body: { users: [{ id: SARA, name: 'Sara', email: 'sara@example.com', type: 'student', avatar: null }] } }),
-      'POST /api/notes': (body) => ({ status: 201, body: { message: 'Note sent', note: note(5, { text: (body as { text: string }).text }) } }),
+      'POST /api/notes': (body) => {
+        const created = note(5, { text: (body as { text: string }).text });
+        stored = [created];
+        return { status: 201, body: { message: 'Note sent', note: created } };
+      },
     });
   });
 
@@ -188,7 +195,9 @@ describe('ContactPage (supervisor)', () => {
     expect(requests.find((r) => r.method === 'POST')?.body).toEqual({ recipient_id: SARA, text: 'Well done in lesson one' });
     expect(screen.getByRole('heading', { name: 'Note to Sara' })).toBeTruthy();
 
-    act(() => publishLive({ id: 80, kind: 'note.replied', payload: { note_id: 5, reply: reply(12, 5, SARA, 'Thanks, Mona!') }, created_at: '' }));
-    expect(screen.getByText('Thanks, Mona!')).toBeTruthy();
+    const answer = reply(12, 5, SARA, 'Thanks, Mona!');
+    stored = [{ ...stored[0], replies: [answer] }];
+    act(() => publishLive({ id: 80, kind: 'note.replied', payload: { note_id: 5, reply: answer }, created_at: '' }));
+    expect(await screen.findByText('Thanks, Mona!')).toBeTruthy();
   });
 });
