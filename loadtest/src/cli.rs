@@ -113,6 +113,12 @@ pub struct Args {
     #[arg(long, default_value_t = 512)]
     pub max_in_flight: usize,
 
+    /// Before driving, open this many keep-alive HTTP connections to each instance (with
+    /// `GET /api/health`), as a proxy in front of a running deployment would hold, so that
+    /// connection set-up is not measured as the first operations' latency.
+    #[arg(long, default_value_t = 64)]
+    pub warm_connections: usize,
+
     /// REST request timeout.
     #[arg(long, default_value_t = 10)]
     pub request_timeout_secs: u64,

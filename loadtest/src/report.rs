@@ -96,6 +96,17 @@ pub struct Latencies {
     pub rest_response: Latency,
     pub notes: Latency,
     pub replies: Latency,
+    /// Delivery latency (REST call → socket) by second of the schedule: when stalls happened.
+    pub by_second: Vec<SecondLatency>,
+}
+
+#[derive(Serialize, Debug)]
+pub struct SecondLatency {
+    pub second: u64,
+    pub count: u64,
+    pub p50_ms: f64,
+    pub p99_ms: f64,
+    pub max_ms: f64,
 }
 
 #[derive(Serialize, Debug)]
@@ -229,6 +240,7 @@ pub fn build(i: Inputs) -> Report {
             .collect();
         summarize(&mut v)
     };
+    let by_second = by_second(a);
     let notes = by_kind(OpKind::Note);
     let replies = by_kind(OpKind::Reply);
     let latency_ms = Latencies {
@@ -237,6 +249,7 @@ pub fn build(i: Inputs) -> Report {
         rest_response: rest_latency(a),
         notes,
         replies,
+        by_second,
     };
 
     // Memory.
@@ -393,6 +406,10 @@ pub fn table(r: &Report) -> String {
     row("  notes", lat(&r.latency_ms.notes));
     row("  replies", lat(&r.latency_ms.replies));
     row("REST response", lat(&r.latency_ms.rest_response));
+    row(
+        "p99 by second (ms)",
+        r.latency_ms.by_second.iter().map(|s| format!("{:.0}", s.p99_ms)).collect::<Vec<_>>().join(" "),
+    );
     for m in &r.memory.per_server {
         row(
             &format!("RSS pid {}", m.pid),
@@ -421,4 +438,26 @@ pub fn table(r: &Report) -> String {
         let _ = writeln!(out, "{k:<w$}  {v}");
     }
     out
+}
+
+/// Delivery latencies grouped by the second of the schedule each operation was due in.
+fn by_second(a: &Agg) -> Vec<SecondLatency> {
+    let first = a.ops.iter().map(|o| o.sched_ns).filter(|&n| n > 0).min().unwrap_or(0);
+    let mut buckets: std::collections::BTreeMap<u64, Vec<u64>> = Default::default();
+    for r in &a.arrivals {
+        let op = &a.ops[r.op as usize];
+        if op.status == OpStatus::Ok {
+            buckets
+                .entry(op.sched_ns.saturating_sub(first) / 1_000_000_000)
+                .or_default()
+                .push(r.ns.saturating_sub(op.start_ns));
+        }
+    }
+    buckets
+        .into_iter()
+        .map(|(second, mut v)| {
+            let l = summarize(&mut v);
+            SecondLatency { second, count: l.count, p50_ms: l.p50_ms, p99_ms: l.p99_ms, max_ms: l.max_ms }
+        })
+        .collect()
 }

@@ -352,6 +352,7 @@ pub async fn run(args: Args) -> anyhow::Result<Report> {
     // Drive.
     let mut drive = DriveOutcome::default();
     if args.rate > 0.0 && args.duration_secs > 0 && args.max_events != Some(0) {
+        warm_connections(&client, &targets, args.warm_connections.min(args.max_in_flight)).await;
         drive = drive_ops(&args, &client, &targets, &users, &agg, &run_id).await?;
     }
 
@@ -467,6 +468,19 @@ async fn read_worker(w: usize, stdout: tokio::process::ChildStdout, agg: Shared)
 }
 
 /// `GET /api/health` until 200 (at most 30 s); returns the bus kind it reports.
+/// Opens `n` connections to each instance at once; the client keeps them for the drive.
+async fn warm_connections(client: &reqwest::Client, targets: &[Target], n: usize) {
+    let mut calls = JoinSet::new();
+    for t in targets {
+        for _ in 0..n {
+            let (client, url) = (client.clone(), format!("{}/api/health", t.base));
+            calls.spawn(async move { client.get(url).send().await.map(|r| r.status().is_success()) });
+        }
+    }
+    let ok = calls.join_all().await.into_iter().filter(|r| matches!(r, Ok(true))).count();
+    log(format!("{ok} of {} warm-up connections answered", n * targets.len()));
+}
+
 async fn wait_healthy(client: &reqwest::Client, t: &Target) -> anyhow::Result<String> {
     let deadline = Instant::now() + Duration::from_secs(30);
     loop {
