@@ -13,13 +13,24 @@ use crate::{
     error::ApiError,
     extract::ApiJson,
     i18n::{Lang, Msg},
-    note_writer::Job,
+    note_writer::{Job, WriteError},
     startup::AppState,
     store::{
         self,
-        notes::{NewMessage, NoteRow, Person, ReplyRow, Stored},
+        notes::{NoteRow, ReplyRow, Stored},
     },
 };
+
+/// The answer for a message the writer did not store.
+fn refused(e: WriteError) -> ApiError {
+    match e {
+        WriteError::SenderGone => ApiError::unauthorized(),
+        WriteError::NoRecipient => ApiError::not_found().on_field("recipient_id"),
+        // Someone else's note is "not found", not "forbidden": its existence is not theirs to know.
+        WriteError::NoNote => ApiError::not_found(),
+        WriteError::Database(e) => ApiError::internal(anyhow::anyhow!(e)),
+    }
+}
 
 /// The text of a message: 1–2000 characters after trimming.
 fn parse_text(raw: &str) -> Result<String, ApiError> {
@@ -131,17 +142,8 @@ pub async fn create(
         return Err(ApiError::new(StatusCode::FORBIDDEN, "forbidden", Msg::SupervisorsOnly));
     }
     let text = parse_text(&body.0.text)?;
-    let (sender, recipient) = store::users::pair(&state.db, user.id, body.0.recipient_id).await?;
-    let sender = sender.ok_or_else(ApiError::unauthorized)?;
-    let recipient = recipient
-        .filter(|u| u.active() && u.user_type() != UserType::Supervisor)
-        .ok_or_else(|| ApiError::not_found().on_field("recipient_id"))?;
-    let message = NewMessage::Note {
-        sender: Person { id: sender.id, kind: sender.user_type(), name: sender.name },
-        recipient: Person { id: recipient.id, kind: recipient.user_type(), name: recipient.name },
-        text,
-    };
-    let Stored::Note(note) = state.notes.write(Job::Note { message, payload: received_payload }).await? else {
+    let job = Job::Note { sender: user.id, recipient: body.0.recipient_id, text, payload: received_payload };
+    let Stored::Note(note) = state.notes.write(job).await.map_err(refused)? else {
         return Err(ApiError::internal(anyhow::anyhow!("a note was stored as a reply")));
     };
     let dto = note_dto(&note, vec![]);
@@ -162,16 +164,8 @@ pub async fn reply(
     body: ApiJson<NewReply>,
 ) -> Result<HttpResponse, ApiError> {
     let text = parse_text(&body.0.text)?;
-    // Someone else's note is "not found", not "forbidden": its existence is not theirs to know.
-    let note = store::notes::by_id(&state.db, path.into_inner())
-        .await?
-        .filter(|n| n.sender_id == user.id || n.recipient_id == user.id)
-        .ok_or_else(ApiError::not_found)?;
-    let other = if note.sender_id == user.id { note.recipient_id } else { note.sender_id };
-    let author = if note.sender_id == user.id { &note.sender_name } else { &note.recipient_name };
-    let author = Person { id: user.id, name: author.clone(), kind: user.typ };
-    let message = NewMessage::Reply { note_id: note.id, author, text };
-    let Stored::Reply(reply) = state.notes.write(Job::Reply { message, other, payload: replied_payload }).await? else {
+    let job = Job::Reply { note_id: path.into_inner(), author: user, text, payload: replied_payload };
+    let Stored::Reply(reply) = state.notes.write(job).await.map_err(refused)? else {
         return Err(ApiError::internal(anyhow::anyhow!("a reply was stored as a note")));
     };
     let dto = reply_dto(&reply);

@@ -60,8 +60,7 @@ pub async fn many(db: &Db, ids: &[i64]) -> Result<Vec<MediaRow>, sqlx::Error> {
     if ids.is_empty() {
         return Ok(vec![]);
     }
-    let marks: Vec<String> = (1..=ids.len()).map(|i| format!("${i}")).collect();
-    let sql = format!("SELECT {COLS} FROM media WHERE id IN ({})", marks.join(", "));
+    let sql = format!("SELECT {COLS} FROM media WHERE id IN ({})", crate::store::placeholders(ids.len()));
     let mut query = sqlx::query_as(&sql);
     for id in ids {
         query = query.bind(*id);

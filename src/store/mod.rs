@@ -26,3 +26,8 @@ pub fn is_unique_violation(e: &sqlx::Error) -> bool {
 pub fn contains_pattern(text: &str) -> String {
     format!("%{}%", text.to_lowercase().replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_"))
 }
+
+/// `$1, $2, … $n`: the placeholders of an `IN (…)` list of `n` bound values.
+pub fn placeholders(n: usize) -> String {
+    (1..=n).map(|i| format!("${i}")).collect::<Vec<_>>().join(", ")
+}

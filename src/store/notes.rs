@@ -149,8 +149,16 @@ fn multi_insert(target: &str, rows: usize, returning: &str) -> String {
     format!("INSERT INTO {target} VALUES {values} RETURNING {returning}")
 }
 
-pub async fn by_id<'e, E: sqlx::Executor<'e, Database = Any>>(ex: E, id: i64) -> Result<Option<NoteRow>, sqlx::Error> {
-    sqlx::query_as(&format!("{NOTE_SELECT} WHERE n.id = $1")).bind(id).fetch_optional(ex).await
+/// The notes with these ids that exist, in one query.
+pub async fn by_ids<'e, E: sqlx::Executor<'e, Database = Any>>(
+    ex: E,
+    ids: &[i64],
+) -> Result<Vec<NoteRow>, sqlx::Error> {
+    if ids.is_empty() {
+        return Ok(vec![]);
+    }
+    let sql = format!("{NOTE_SELECT} WHERE n.id IN ({})", crate::store::placeholders(ids.len()));
+    ids.iter().fold(sqlx::query_as(&sql), |q, id| q.bind(*id)).fetch_all(ex).await
 }
 
 /// Notes the user sent or received, newest first.

@@ -99,15 +99,35 @@ pub async fn by_id(db: &Db, id: i64) -> Result<Option<UserRow>, sqlx::Error> {
     sqlx::query_as(&format!("SELECT {COLUMNS} FROM users WHERE id = $1")).bind(id).fetch_optional(db).await
 }
 
-/// Two users in one query (either may be missing): `(first, second)`.
-pub async fn pair(db: &Db, first: i64, second: i64) -> Result<(Option<UserRow>, Option<UserRow>), sqlx::Error> {
-    let rows: Vec<UserRow> = sqlx::query_as(&format!("SELECT {COLUMNS} FROM users WHERE id = $1 OR id = $2"))
-        .bind(first)
-        .bind(second)
-        .fetch_all(db)
-        .await?;
-    let find = |id: i64| rows.iter().find(|u| u.id == id).cloned();
-    Ok((find(first), find(second)))
+/// Who someone is, as a message shows them.
+#[derive(Clone, Debug, sqlx::FromRow)]
+pub struct PersonRow {
+    pub id: i64,
+    pub name: String,
+    pub user_type: String,
+    pub is_active: i64,
+}
+
+impl PersonRow {
+    pub fn user_type(&self) -> UserType {
+        UserType::parse(&self.user_type).unwrap_or(UserType::Student)
+    }
+
+    pub fn active(&self) -> bool {
+        self.is_active != 0
+    }
+}
+
+/// The users with these ids that exist, in one query.
+pub async fn people<'e, E: Executor<'e, Database = Any>>(ex: E, ids: &[i64]) -> Result<Vec<PersonRow>, sqlx::Error> {
+    if ids.is_empty() {
+        return Ok(vec![]);
+    }
+    let sql = format!(
+        "SELECT id, name, user_type, is_active FROM users WHERE id IN ({})",
+        crate::store::placeholders(ids.len())
+    );
+    ids.iter().fold(sqlx::query_as(&sql), |q, id| q.bind(*id)).fetch_all(ex).await
 }
 
 pub async fn activate<'e, E: Executor<'e, Database = Any>>(ex: E, id: i64) -> Result<(), sqlx::Error> {

@@ -353,6 +353,54 @@ async fn notes_sent_at_once_are_each_stored_and_delivered_once_in_order() {
     assert_eq!(listed["notes"].as_array().unwrap().len(), 120);
 }
 
+/// The writer checks each message of a batch on its own: in requests sent at once, notes to
+/// nobody or to a supervisor and replies to someone else's note are refused (404) while the
+/// others in the same batch are stored and answered.
+#[actix_web::test]
+async fn refused_messages_in_a_batch_fail_alone() {
+    let app = spawn_app().await;
+    let sup = token(&app.account(UserType::Supervisor, "mona@example.com").await);
+    let huda = app.account(UserType::Supervisor, "huda@example.com").await;
+    let huda_id = huda["user"]["id"].as_i64().unwrap();
+    let sara = app.active_user("sara@example.com", "student").await;
+    let sara_id = sara["user"]["id"].as_i64().unwrap();
+    let omar = token(&app.active_user("omar@example.com", "instructor").await);
+    let note_id = send_note(&app, &sup, sara_id, "first").await["note"]["id"].as_i64().unwrap();
+
+    // 80 requests at once, in five kinds: (kind, status).
+    let calls = (0..80).map(|i| {
+        let (app, sup, sara, omar) = (&app, &sup, token(&sara), &omar);
+        async move {
+            let reply = format!("/api/notes/{note_id}/reply");
+            let r = match i % 5 {
+                0 => {
+                    app.post_auth("/api/notes", sup, json!({"recipient_id": sara_id, "text": format!("n{i}")}), "en")
+                        .await
+                }
+                1 => app.post_auth("/api/notes", sup, json!({"recipient_id": 999_999, "text": "x"}), "en").await,
+                2 => app.post_auth("/api/notes", sup, json!({"recipient_id": huda_id, "text": "x"}), "en").await,
+                3 => app.post_auth(&reply, &sara, json!({"text": format!("r{i}")}), "en").await,
+                _ => app.post_auth(&reply, omar, json!({"text": "not mine"}), "en").await,
+            };
+            (i % 5, r.status, r.field().map(str::to_string))
+        }
+    });
+    for (kind, status, field) in futures_util::future::join_all(calls).await {
+        match kind {
+            0 | 3 => assert_eq!(status, StatusCode::CREATED, "kind {kind}"),
+            1 | 2 => {
+                assert_eq!((status, field.as_deref()), (StatusCode::NOT_FOUND, Some("recipient_id")), "kind {kind}")
+            }
+            _ => assert_eq!(status, StatusCode::NOT_FOUND, "someone else's note"),
+        }
+    }
+    let listed = app.get_auth("/api/notes?limit=200", &sup).await.body;
+    let notes = listed["notes"].as_array().unwrap();
+    assert_eq!(notes.len(), 1 + 16, "the first note and the 16 good ones");
+    let first = notes.iter().find(|n| n["id"].as_i64() == Some(note_id)).unwrap();
+    assert_eq!(first["replies"].as_array().unwrap().len(), 16, "Sara's 16 replies, none of Omar's");
+}
+
 /// A replay longer than a socket's outgoing queue (256) is fed at the socket's pace, not dropped:
 /// a tab that missed 700 events gets all of them, in order, then live ones.
 #[actix_web::test]
