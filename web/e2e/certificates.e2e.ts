@@ -16,6 +16,7 @@ import {
   apiAs as api,
   apiLogin,
   axeViolations,
+  clearSupervisorQueues,
   BASE,
   createAccount,
   expectFocus,
@@ -68,6 +69,7 @@ beforeAll(async () => {
   instructor = await createAccount('instructor', 'Certificate Instructor');
   student = await createAccount('student', STUDENT);
   supervisor = await apiLogin(SUPERVISOR.email, SUPERVISOR.password);
+  await clearSupervisorQueues(supervisor);
 
   // A course with one lesson exercise and a final assessment, accredited.
   const created = await api<{ course: { id: number; chapters: Array<{ lessons: Array<{ id: number }> }> } }>(instructor, 'POST', 'courses', {

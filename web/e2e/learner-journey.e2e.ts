@@ -19,6 +19,7 @@ import {
   apiAs as api,
   apiLogin,
   axeViolations,
+  clearSupervisorQueues,
   BASE,
   chord,
   createAccount,
@@ -162,6 +163,8 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  // The dashboard figures test leaves requests waiting; the next files start with empty queues.
+  if (supervisor) await clearSupervisorQueues(supervisor).catch(() => undefined);
   await Promise.all([studentB?.close(), supervisorB?.close()]);
 });
 

@@ -271,3 +271,18 @@ export function socketReady(page: Page): Promise<void> {
     page.on('websocket', onSocket);
   });
 }
+
+/**
+ * Rejects every certificate request and course request still waiting, so a test that counts on
+ * empty supervisor queues does not depend on what the browser-test files before it left behind
+ * (the learner journey leaves one of each for the dashboard figures).
+ */
+export async function clearSupervisorQueues(supervisor: LoginResult): Promise<void> {
+  const reason = { reason: 'Cleared between browser-test files.' };
+  const certs = await apiAs<{ requests: Array<{ id: number }> }>(supervisor, 'GET', 'supervisor/certificate-requests?status=pending');
+  for (const r of certs.requests) await apiAs(supervisor, 'POST', `certificate-requests/${r.id}/reject`, reason);
+  for (const kind of ['accreditation', 'stop']) {
+    const courses = await apiAs<{ requests: Array<{ id: number }> }>(supervisor, 'GET', `supervisor/requests?kind=${kind}&status=pending`);
+    for (const r of courses.requests) await apiAs(supervisor, 'POST', `requests/${r.id}/reject`, reason);
+  }
+}
