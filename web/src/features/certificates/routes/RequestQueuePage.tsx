@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ErrorAlert, StatusMessage } from '@/components/Alert';
@@ -49,9 +49,10 @@ export function RequestQueuePage() {
   const focusAfter = useRef<string | null>(null);
   // Set when the user picks another tab: the new list's size is then announced.
   const announceLoad = useRef(false);
-  // The latest list and dialog, for code that runs after an await or from a live event.
+  // The latest list and dialog, for code that runs after an await or from a live event. A layout
+  // effect, as in `useLiveEvent`: an event arriving before passive effects run sees this render.
   const current = useRef({ list, rejecting });
-  useEffect(() => {
+  useLayoutEffect(() => {
     current.current = { list, rejecting };
   });
 
