@@ -112,9 +112,11 @@ pub fn start_checkpoints(db: &std::sync::Arc<Db>) {
                 return;
             }
         };
+        let mut pause = CHECKPOINT_EVERY;
+        let mut last_wal_pages = -1;
         // Ends with the app: tests start many apps in one process.
         while app_db.strong_count() > 0 {
-            tokio::time::sleep(CHECKPOINT_EVERY).await;
+            tokio::time::sleep(pause).await;
             let wal_pages = match checkpoint(&own).await {
                 Ok(pages) => pages,
                 Err(e) => {
@@ -122,6 +124,8 @@ pub fn start_checkpoints(db: &std::sync::Arc<Db>) {
                     continue;
                 }
             };
+            pause = next_pause(pause, wal_pages != last_wal_pages);
+            last_wal_pages = wal_pages;
             if wal_pages >= RESTART_WAL_AT {
                 // Whatever was appended since the copy above; then the WAL starts over.
                 let _turn = SQLITE_WRITER.lock().await;
@@ -135,6 +139,19 @@ pub fn start_checkpoints(db: &std::sync::Arc<Db>) {
 }
 
 const CHECKPOINT_EVERY: Duration = Duration::from_millis(20);
+/// The longest pause while nothing is written. A burst after it has appended at most a few
+/// thousand pages by the next look, which the first copy takes without holding the writers.
+const CHECKPOINT_IDLE_EVERY: Duration = Duration::from_millis(320);
+
+/// Every 20 ms while the WAL changes; while it does not, twice as long each time up to 320 ms,
+/// so an idle server (or one of the many test apps) is not woken 50 times a second.
+fn next_pause(pause: Duration, wal_changed: bool) -> Duration {
+    if wal_changed {
+        CHECKPOINT_EVERY
+    } else {
+        (pause * 2).min(CHECKPOINT_IDLE_EVERY)
+    }
+}
 /// WAL pages after which the writers pause for the end of a checkpoint (about 8 MB).
 const RESTART_WAL_AT: i64 = 2_000;
 
@@ -224,6 +241,18 @@ pub fn iso(ms: i64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn checkpoints_back_off_while_nothing_is_written_and_return_at_once() {
+        let mut pause = CHECKPOINT_EVERY;
+        let mut idle = Vec::new();
+        for _ in 0..6 {
+            pause = next_pause(pause, false);
+            idle.push(pause.as_millis());
+        }
+        assert_eq!(idle, [40, 80, 160, 320, 320, 320]);
+        assert_eq!(next_pause(pause, true), CHECKPOINT_EVERY);
+    }
 
     /// Without the checkpoint task the WAL would hold all 19 MB written here (the commit-time
     /// backstop is 10,000 pages, 40 MB); with it, it starts over at about 8 MB.
