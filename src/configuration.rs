@@ -26,10 +26,17 @@ pub struct Settings {
     pub grade_bands: GradeBands,
     /// A TrueType font with Arabic and Latin letters for certificate PDFs.
     pub cert_font: PathBuf,
+    /// How long an idle HTTP connection is kept open for the next request.
+    pub keep_alive: Duration,
 }
 
 /// Where Debian's `fonts-hosny-amiri` (installed by `scripts/system-deps.sh`) puts Amiri.
 pub const DEFAULT_CERT_FONT: &str = "/usr/share/fonts/opentype/fonts-hosny-amiri/Amiri-Regular.ttf";
+
+/// Longer than the 60 s a proxy commonly keeps its idle upstream connections, so the server is
+/// not the side that closes them (a proxy then reuses one the server is closing). actix-web's own
+/// default, 5 s, also made a busy client open new connections in bursts: see loadtest/README.md.
+pub const DEFAULT_KEEP_ALIVE_SECS: u64 = 75;
 
 fn var(name: &str) -> Option<String> {
     std::env::var(name).ok().filter(|v| !v.trim().is_empty())
@@ -71,6 +78,7 @@ impl Settings {
                     .map_err(|e| anyhow::anyhow!("LAMSA_GRADE_BANDS (e.g. \"85,75,65,50\"): {e}"))?,
             },
             cert_font: PathBuf::from(var("LAMSA_CERT_FONT").unwrap_or_else(|| DEFAULT_CERT_FONT.into())),
+            keep_alive: secs("LAMSA_KEEP_ALIVE_SECS", DEFAULT_KEEP_ALIVE_SECS)?,
         })
     }
 

@@ -147,6 +147,7 @@ async fn shutdown_signal() {
 fn run(listener: TcpListener, state: Arc<AppState>) -> anyhow::Result<Server> {
     let state = web::Data::from(state);
     let web_dir = state.settings.web_dir.clone();
+    let keep_alive = state.settings.keep_alive;
     let avatars = state.settings.uploads_dir().join("avatars");
     std::fs::create_dir_all(&avatars)?;
     if !web_dir.join("index.html").is_file() {
@@ -170,6 +171,7 @@ fn run(listener: TcpListener, state: Arc<AppState>) -> anyhow::Result<Server> {
             .service(Files::new("/media/avatars", &avatars))
             .service(spa(&web_dir))
     })
+    .keep_alive(keep_alive)
     .listen(listener)?
     // Signals are ours (`run_until_stopped`): sockets are told to go away first.
     .disable_signals()

@@ -93,6 +93,7 @@ async fn spawn_instance(
         refresh_ttl: Duration::from_secs(3600),
         grade_bands: Default::default(),
         cert_font: lamsa::configuration::DEFAULT_CERT_FONT.into(),
+        keep_alive: Duration::from_secs(lamsa::configuration::DEFAULT_KEEP_ALIVE_SECS),
     };
     adjust(&mut settings);
     let app = Application::build(settings).await.expect("server starts");

@@ -149,3 +149,22 @@ async fn seed_demo_gives_one_account_per_role_and_two_active_courses() {
     let english = courses.iter().find(|c| c["language"] == "en").unwrap();
     assert_eq!(english["title"], "Braille letters A–J");
 }
+
+/// A proxy keeps idle upstream connections (nginx: 60 s) and reuses them; the server must not
+/// close them first. actix-web's own default closed them after 5 s.
+#[actix_web::test]
+async fn an_idle_connection_is_still_served_after_six_seconds() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let app = spawn_app().await;
+    let host = app.address.trim_start_matches("http://");
+    let mut conn = tokio::net::TcpStream::connect(host).await.unwrap();
+    let request = format!("GET /api/health HTTP/1.1\r\nHost: {host}\r\n\r\n");
+    let mut buf = vec![0u8; 4096];
+    for pause in [0, 6] {
+        tokio::time::sleep(std::time::Duration::from_secs(pause)).await;
+        conn.write_all(request.as_bytes()).await.unwrap();
+        let n = conn.read(&mut buf).await.unwrap();
+        let head = String::from_utf8_lossy(&buf[..n]);
+        assert!(head.starts_with("HTTP/1.1 200"), "after {pause} s idle the server answered: {head:?}");
+    }
+}
