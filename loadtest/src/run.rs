@@ -177,7 +177,10 @@ pub async fn run(args: Args) -> anyhow::Result<Report> {
     let run_id = format!("{:08x}", (mono_ns() ^ ((std::process::id() as u64) << 32)) as u32);
     log(format!("run {run_id}: {} instance(s), {} sockets requested", targets.len(), args.total_sockets()));
 
+    // IPv4 targets only: an IPv6 one could not be reached from an IPv4 source.
+    let rest_source = targets.iter().all(|t| t.addr.is_ipv4()).then_some(std::net::IpAddr::V4(args.rest_source_ip));
     let client = reqwest::Client::builder()
+        .local_address(rest_source)
         .pool_max_idle_per_host(args.max_in_flight)
         .timeout(Duration::from_secs(args.request_timeout_secs))
         .tcp_nodelay(true)
