@@ -175,12 +175,10 @@ pub async fn replies_of(db: &Db, note_ids: &[i64]) -> Result<Vec<ReplyRow>, sqlx
     if note_ids.is_empty() {
         return Ok(vec![]);
     }
-    // The ids are integers from our own query, so listing them inline is safe.
-    let list = note_ids.iter().map(i64::to_string).collect::<Vec<_>>().join(",");
-    sqlx::query_as(&format!(
+    let sql = format!(
         "SELECT r.id, r.note_id, r.author_id, r.text, r.created_at, u.name AS author_name, u.user_type AS author_type \
-         FROM note_replies r JOIN users u ON u.id = r.author_id WHERE r.note_id IN ({list}) ORDER BY r.id"
-    ))
-    .fetch_all(db)
-    .await
+         FROM note_replies r JOIN users u ON u.id = r.author_id WHERE r.note_id IN ({}) ORDER BY r.id",
+        crate::store::placeholders(note_ids.len())
+    );
+    note_ids.iter().fold(sqlx::query_as(&sql), |q, id| q.bind(*id)).fetch_all(db).await
 }
