@@ -185,7 +185,7 @@ pub async fn writer_pool(db: &Db) -> anyhow::Result<Db> {
     own_connection(db).await.context("cannot open the writer's connection")
 }
 
-fn is_sqlite(db: &Db) -> bool {
+pub fn is_sqlite(db: &Db) -> bool {
     db.connect_options().database_url.scheme().starts_with("sqlite")
 }
 
