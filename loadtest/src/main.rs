@@ -7,6 +7,7 @@ mod clock;
 mod marker;
 mod proto;
 mod report;
+mod rest;
 mod run;
 mod stats;
 mod target;

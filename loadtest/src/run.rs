@@ -25,6 +25,7 @@ use crate::{
     marker::{marker, parse_frame, Incoming},
     proto::{SocketSpec, WorkerConfig, WorkerMsg, WorkerStats},
     report::{self, Report},
+    rest::RestClient,
     stats::{rss_kib, summarize, Schedule},
     target::{parse_target, source_addrs, Target},
     users::{self, User, Users},
@@ -179,12 +180,12 @@ pub async fn run(args: Args) -> anyhow::Result<Report> {
 
     // IPv4 targets only: an IPv6 one could not be reached from an IPv4 source.
     let rest_source = targets.iter().all(|t| t.addr.is_ipv4()).then_some(std::net::IpAddr::V4(args.rest_source_ip));
+    // reqwest for the few set-up calls; the driver's own client for the load.
     let client = reqwest::Client::builder()
         .local_address(rest_source)
-        .pool_max_idle_per_host(args.max_in_flight)
         .timeout(Duration::from_secs(args.request_timeout_secs))
-        .tcp_nodelay(true)
         .build()?;
+    let rest = Arc::new(RestClient::new(&targets, rest_source, Duration::from_secs(args.request_timeout_secs)));
 
     // Instances up?
     let mut bus_kinds = Vec::new();
@@ -355,8 +356,10 @@ pub async fn run(args: Args) -> anyhow::Result<Report> {
     // Drive.
     let mut drive = DriveOutcome::default();
     if args.rate > 0.0 && args.duration_secs > 0 && args.max_events != Some(0) {
-        warm_connections(&client, &targets, args.warm_connections.min(args.max_in_flight)).await;
-        drive = drive_ops(&args, &client, &targets, &users, &agg, &run_id).await?;
+        let warm = args.warm_connections.min(args.max_in_flight);
+        let ok = rest.warm(warm).await;
+        log(format!("{ok} of {} warm-up connections answered", warm * targets.len()));
+        drive = drive_ops(&args, &rest, &targets, &users, &agg, &run_id).await?;
     }
 
     // Drain: wait for outstanding deliveries of successful operations.
@@ -471,19 +474,6 @@ async fn read_worker(w: usize, stdout: tokio::process::ChildStdout, agg: Shared)
 }
 
 /// `GET /api/health` until 200 (at most 30 s); returns the bus kind it reports.
-/// Opens `n` connections to each instance at once; the client keeps them for the drive.
-async fn warm_connections(client: &reqwest::Client, targets: &[Target], n: usize) {
-    let mut calls = JoinSet::new();
-    for t in targets {
-        for _ in 0..n {
-            let (client, url) = (client.clone(), format!("{}/api/health", t.base));
-            calls.spawn(async move { client.get(url).send().await.map(|r| r.status().is_success()) });
-        }
-    }
-    let ok = calls.join_all().await.into_iter().filter(|r| matches!(r, Ok(true))).count();
-    log(format!("{ok} of {} warm-up connections answered", n * targets.len()));
-}
-
 async fn wait_healthy(client: &reqwest::Client, t: &Target) -> anyhow::Result<String> {
     let deadline = Instant::now() + Duration::from_secs(30);
     loop {
@@ -565,7 +555,7 @@ pub struct RedisRestart {
 }
 
 struct DriveCtx {
-    client: reqwest::Client,
+    rest: Arc<RestClient>,
     agg: Shared,
     slots: Semaphore,
     backlog: std::sync::atomic::AtomicU64,
@@ -577,7 +567,7 @@ struct DriveCtx {
 /// before it.
 async fn drive_ops(
     args: &Args,
-    client: &reqwest::Client,
+    rest: &Arc<RestClient>,
     targets: &[Target],
     users: &Arc<Users>,
     agg: &Shared,
@@ -605,7 +595,7 @@ async fn drive_ops(
         bail!("no student socket is up: nothing to drive");
     }
     let ctx = Arc::new(DriveCtx {
-        client: client.clone(),
+        rest: rest.clone(),
         agg: agg.clone(),
         slots: Semaphore::new(args.max_in_flight),
         backlog: Default::default(),
@@ -668,7 +658,8 @@ async fn drive_ops(
             let want_reply = (replies as f64) < args.reply_ratio * (next + 1) as f64;
             let reply_to =
                 if want_reply { ctx.replyable.lock().unwrap_or_else(|e| e.into_inner()).pop_front() } else { None };
-            let (kind, recipient, url, auth, body) = match reply_to {
+            let instance = next as usize % targets.len();
+            let (kind, recipient, path, auth, body) = match reply_to {
                 Some((student, note_id)) => {
                     replies += 1;
                     let text = format!("{} reply {pad}", marker(run, next));
@@ -676,9 +667,9 @@ async fn drive_ops(
                     (
                         OpKind::Reply,
                         SUPERVISOR,
-                        format!("{}/api/notes/{note_id}/reply", targets[next as usize % targets.len()].base),
+                        format!("/api/notes/{note_id}/reply"),
                         u.access.as_str(),
-                        json!({ "text": text }),
+                        serde_json::to_vec(&json!({ "text": text }))?,
                     )
                 }
                 None => {
@@ -688,9 +679,11 @@ async fn drive_ops(
                     (
                         OpKind::Note,
                         student,
-                        format!("{}/api/notes", targets[next as usize % targets.len()].base),
+                        "/api/notes".to_string(),
                         users.supervisor.access.as_str(),
-                        json!({ "recipient_id": users.students[student as usize].id, "text": text }),
+                        serde_json::to_vec(
+                            &json!({ "recipient_id": users.students[student as usize].id, "text": text }),
+                        )?,
                     )
                 }
             };
@@ -707,8 +700,8 @@ async fn drive_ops(
                 });
                 a.ops.len() - 1
             };
-            let auth = format!("Bearer {auth}");
-            tasks.spawn(send_op(ctx.clone(), op, kind, recipient, url, auth, body));
+            let call = Call { instance, path, bearer: auth.to_string(), body };
+            tasks.spawn(send_op(ctx.clone(), op, kind, recipient, call));
             next += 1;
         }
         // Reap finished tasks without waiting.
@@ -753,15 +746,30 @@ async fn drive_ops(
     })
 }
 
-async fn send_op(
-    ctx: Arc<DriveCtx>,
-    op: usize,
-    kind: OpKind,
-    recipient: u32,
-    url: String,
-    auth: String,
-    body: serde_json::Value,
-) {
+/// One REST call of the driver.
+struct Call {
+    instance: usize,
+    path: String,
+    bearer: String,
+    body: Vec<u8>,
+}
+
+/// The id of the note a `POST /api/notes` created (`{"note":{"id":…}}`).
+fn created_note_id(body: &[u8]) -> Option<i64> {
+    #[derive(serde::Deserialize)]
+    struct Id {
+        id: i64,
+    }
+    #[derive(serde::Deserialize)]
+    struct Created {
+        note: Option<Id>,
+        id: Option<i64>,
+    }
+    let c: Created = serde_json::from_slice(body).ok()?;
+    c.note.map(|n| n.id).or(c.id)
+}
+
+async fn send_op(ctx: Arc<DriveCtx>, op: usize, kind: OpKind, recipient: u32, call: Call) {
     use std::sync::atomic::Ordering::Relaxed;
     let waiting = ctx.backlog.fetch_add(1, Relaxed) + 1;
     ctx.max_backlog.fetch_max(waiting, Relaxed);
@@ -770,34 +778,14 @@ async fn send_op(
     let Ok(_permit) = permit else { return };
     let start = mono_ns();
     lock(&ctx.agg).ops[op].start_ns = start;
-    let result = ctx.client.post(&url).header("authorization", auth).json(&body).send().await;
+    let result = ctx.rest.post_json(call.instance, &call.path, &call.bearer, &call.body).await;
     let (ok, err, note_id) = match result {
-        Ok(resp) if resp.status().as_u16() == 201 => {
-            let note_id = if kind == OpKind::Note {
-                resp.json::<serde_json::Value>().await.ok().and_then(|v| {
-                    v.pointer("/note/id").and_then(|x| x.as_i64()).or_else(|| v.get("id").and_then(|x| x.as_i64()))
-                })
-            } else {
-                let _ = resp.bytes().await;
-                None
-            };
+        Ok(resp) if resp.status == 201 => {
+            let note_id = if kind == OpKind::Note { created_note_id(&resp.body) } else { None };
             (true, None, note_id)
         }
-        Ok(resp) => {
-            let s = resp.status().as_u16();
-            let _ = resp.bytes().await;
-            (false, Some(format!("http_{s}")), None)
-        }
-        Err(e) => {
-            let k = if e.is_timeout() {
-                "timeout"
-            } else if e.is_connect() {
-                "connect"
-            } else {
-                "transport"
-            };
-            (false, Some(k.to_string()), None)
-        }
+        Ok(resp) => (false, Some(format!("http_{}", resp.status)), None),
+        Err(e) => (false, Some(e.kind().to_string()), None),
     };
     let done = mono_ns();
     {
