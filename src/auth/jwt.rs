@@ -21,12 +21,22 @@ pub struct Claims {
 pub struct JwtKeys {
     encoding: EncodingKey,
     decoding: DecodingKey,
+    /// Built once: it is the same for every request.
+    validation: Validation,
     ttl_secs: i64,
 }
 
 impl JwtKeys {
     pub fn new(secret: &[u8], ttl_secs: i64) -> JwtKeys {
-        JwtKeys { encoding: EncodingKey::from_secret(secret), decoding: DecodingKey::from_secret(secret), ttl_secs }
+        let mut validation = Validation::new(Algorithm::HS256);
+        // An expired token is expired: the client refreshes it.
+        validation.leeway = 0;
+        JwtKeys {
+            encoding: EncodingKey::from_secret(secret),
+            decoding: DecodingKey::from_secret(secret),
+            validation,
+            ttl_secs,
+        }
     }
 
     pub fn issue(&self, user_id: i64, typ: UserType) -> anyhow::Result<String> {
@@ -36,10 +46,7 @@ impl JwtKeys {
     }
 
     pub fn verify(&self, token: &str) -> Option<Claims> {
-        let mut validation = Validation::new(Algorithm::HS256);
-        // An expired token is expired: the client refreshes it.
-        validation.leeway = 0;
-        decode::<Claims>(token, &self.decoding, &validation).ok().map(|d| d.claims)
+        decode::<Claims>(token, &self.decoding, &self.validation).ok().map(|d| d.claims)
     }
 }
 
