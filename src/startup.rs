@@ -61,7 +61,7 @@ impl AppState {
             crate::realtime::namespace_for(&settings.database_url),
             Arc::downgrade(&shared_db),
         );
-        let notes = crate::note_writer::NoteWriter::start(db::writer_pool(&db).await?, realtime.clone());
+        let notes = crate::note_writer::NoteWriter::start(db.clone(), realtime.clone());
         let cert_font = crate::certificates::pdf::FontCache::new(settings.cert_font.clone());
         if !settings.cert_font.is_file() {
             // Not fatal: everything but certificate PDFs works without it.

@@ -1,4 +1,4 @@
-use sqlx::{Any, Transaction};
+use sqlx::Any;
 
 use crate::db::{now_ms, Db};
 
@@ -55,10 +55,7 @@ pub enum Stored {
 /// Stores many notes and replies with one multi-row insert per table, and returns them in the
 /// order given. A returned row is matched to its message by its content, not by position;
 /// messages with the same content are interchangeable, so any match is right.
-pub async fn insert_many(
-    tx: &mut Transaction<'static, Any>,
-    messages: &[NewMessage],
-) -> Result<Vec<Stored>, sqlx::Error> {
+pub async fn insert_many(tx: &mut sqlx::AnyConnection, messages: &[NewMessage]) -> Result<Vec<Stored>, sqlx::Error> {
     let created_at = now_ms();
     let mut out: Vec<Option<Stored>> = vec![None; messages.len()];
 
@@ -80,7 +77,7 @@ pub async fn insert_many(
         for (_, sender, recipient, text) in &notes {
             q = q.bind(*sender).bind(*recipient).bind(*text).bind(created_at);
         }
-        for (id, sender, recipient, text) in q.fetch_all(&mut **tx).await? {
+        for (id, sender, recipient, text) in q.fetch_all(&mut *tx).await? {
             let slot = notes
                 .iter()
                 .find(|(i, s, r, t)| out[*i].is_none() && *s == sender && *r == recipient && *t == text)
@@ -118,7 +115,7 @@ pub async fn insert_many(
         for (_, note, author, text) in &replies {
             q = q.bind(*note).bind(*author).bind(*text).bind(created_at);
         }
-        for (id, note, author, text) in q.fetch_all(&mut **tx).await? {
+        for (id, note, author, text) in q.fetch_all(&mut *tx).await? {
             let slot = replies
                 .iter()
                 .find(|(i, n, a, t)| out[*i].is_none() && *n == note && *a == author && *t == text)

@@ -84,7 +84,7 @@ pub struct NewEvent {
 /// Records many events in the caller's transaction with two statements in all: one bump of
 /// each recipient's counter and one multi-row insert. Events keep their order, and one
 /// recipient's events get consecutive seqs in that order. Same effect as [`notify`] per event.
-pub async fn notify_many(tx: &mut Transaction<'static, Any>, events: &[NewEvent]) -> Result<Vec<Event>, sqlx::Error> {
+pub async fn notify_many(tx: &mut sqlx::AnyConnection, events: &[NewEvent]) -> Result<Vec<Event>, sqlx::Error> {
     if events.is_empty() {
         return Ok(vec![]);
     }
@@ -92,15 +92,21 @@ pub async fn notify_many(tx: &mut Transaction<'static, Any>, events: &[NewEvent]
     for e in events {
         *per_recipient.entry(e.recipient).or_default() += 1;
     }
-    // Integers from our own rows, so they are written inline; `RETURNING` gives each counter's
-    // new value, and this batch's seqs are the ones just below it.
-    let cases: String = per_recipient.iter().map(|(id, n)| format!(" WHEN {id} THEN {n}")).collect();
-    let ids = per_recipient.keys().map(i64::to_string).collect::<Vec<_>>().join(",");
-    let bumped: Vec<(i64, i64)> = sqlx::query_as(&format!(
+    // `RETURNING` gives each counter's new value; this batch's seqs are the ones just below it.
+    let n = per_recipient.len();
+    let cases: String = (0..n).map(|i| format!(" WHEN ${} THEN ${}", 2 * i + 1, 2 * i + 2)).collect();
+    let ids = (0..n).map(|i| format!("${}", 2 * n + i + 1)).collect::<Vec<_>>().join(", ");
+    let sql = format!(
         "UPDATE users SET notif_seq = notif_seq + CASE id{cases} END WHERE id IN ({ids}) RETURNING id, notif_seq"
-    ))
-    .fetch_all(&mut **tx)
-    .await?;
+    );
+    let mut bump = sqlx::query_as::<_, (i64, i64)>(&sql);
+    for (id, count) in &per_recipient {
+        bump = bump.bind(*id).bind(*count);
+    }
+    for id in per_recipient.keys() {
+        bump = bump.bind(*id);
+    }
+    let bumped: Vec<(i64, i64)> = bump.fetch_all(&mut *tx).await?;
     let mut next_seq: std::collections::HashMap<i64, i64> =
         bumped.into_iter().map(|(id, top)| (id, top - per_recipient.get(&id).copied().unwrap_or(0) + 1)).collect();
     let now = now_ms();
@@ -131,7 +137,7 @@ pub async fn notify_many(tx: &mut Transaction<'static, Any>, events: &[NewEvent]
             .bind(now)
             .bind(is_state_update(e.kind).then_some(now));
     }
-    let inserted = query.fetch_all(&mut **tx).await?;
+    let inserted = query.fetch_all(&mut *tx).await?;
     // (recipient, seq) is unique, so each returned id is matched to its event whatever the
     // order the database returns them in.
     let id_of: std::collections::HashMap<(i64, i64), i64> =
