@@ -35,7 +35,7 @@ fn main() -> anyhow::Result<()> {
     }
     let args = cli::Args::parse();
     raise_nofile_limit();
-    let rt = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build()?;
+    let rt = tokio::runtime::Builder::new_current_thread().enable_all().build()?;
     let report = rt.block_on(run::run(args.clone()))?;
     let json = serde_json::to_string_pretty(&report)?;
     if let Some(path) = &args.json_out {

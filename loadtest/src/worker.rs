@@ -179,8 +179,24 @@ async fn run() -> anyhow::Result<()> {
     Ok(())
 }
 
+/// The parent reads this process's stdout, a pipe. It is written through the runtime's own
+/// poller: tokio's `stdout()` hands every write to a thread of its blocking pool, and waking that
+/// thread for each burst of arrivals cost about 6 % of a core at 6,000 deliveries/s.
+fn stdout_pipe() -> std::io::Result<tokio::net::unix::pipe::Sender> {
+    use std::os::fd::AsFd;
+    let fd = std::io::stdout().as_fd().try_clone_to_owned()?;
+    tokio::net::unix::pipe::Sender::from_owned_fd(fd)
+}
+
 async fn write_messages(mut rx: mpsc::UnboundedReceiver<WorkerMsg>) {
-    let mut out = tokio::io::BufWriter::with_capacity(64 * 1024, tokio::io::stdout());
+    let out = match stdout_pipe() {
+        Ok(pipe) => pipe,
+        Err(e) => {
+            eprintln!("loadtest worker: stdout is not a pipe ({e}); run it from the parent");
+            return;
+        }
+    };
+    let mut out = tokio::io::BufWriter::with_capacity(64 * 1024, out);
     while let Some(msg) = rx.recv().await {
         let mut line = msg.encode();
         line.push('\n');
