@@ -52,7 +52,8 @@ pub enum Stored {
     Reply(ReplyRow),
 }
 
-/// Stores many notes and replies with one multi-row insert per table, and returns them in the
+/// Stores many notes and replies with one multi-row insert per table (of a
+/// [`statement_size`](crate::store::statement_size)), and returns them in the
 /// order given. A returned row is matched to its message by its content, not by position;
 /// messages with the same content are interchangeable, so any match is right.
 pub async fn insert_many(tx: &mut sqlx::AnyConnection, messages: &[NewMessage]) -> Result<Vec<Stored>, sqlx::Error> {
@@ -68,14 +69,18 @@ pub async fn insert_many(tx: &mut sqlx::AnyConnection, messages: &[NewMessage]) 
         })
         .collect();
     if !notes.is_empty() {
-        let sql = multi_insert(
+        let size = crate::store::statement_size(notes.len());
+        let sql = batch_insert(
             "notes (sender_id, recipient_id, text, created_at)",
-            notes.len(),
+            size,
             "id, sender_id, recipient_id, text",
         );
         let mut q = sqlx::query_as::<_, (i64, i64, i64, String)>(&sql);
         for (_, sender, recipient, text) in &notes {
-            q = q.bind(*sender).bind(*recipient).bind(*text).bind(created_at);
+            q = q.bind(Some(*sender)).bind(*recipient).bind(*text).bind(created_at);
+        }
+        for _ in notes.len()..size {
+            q = q.bind(None::<i64>).bind(None::<i64>).bind(None::<String>).bind(None::<i64>);
         }
         for (id, sender, recipient, text) in q.fetch_all(&mut *tx).await? {
             let slot = notes
@@ -106,14 +111,15 @@ pub async fn insert_many(tx: &mut sqlx::AnyConnection, messages: &[NewMessage]) 
         })
         .collect();
     if !replies.is_empty() {
-        let sql = multi_insert(
-            "note_replies (note_id, author_id, text, created_at)",
-            replies.len(),
-            "id, note_id, author_id, text",
-        );
+        let size = crate::store::statement_size(replies.len());
+        let sql =
+            batch_insert("note_replies (note_id, author_id, text, created_at)", size, "id, note_id, author_id, text");
         let mut q = sqlx::query_as::<_, (i64, i64, i64, String)>(&sql);
         for (_, note, author, text) in &replies {
-            q = q.bind(*note).bind(*author).bind(*text).bind(created_at);
+            q = q.bind(Some(*note)).bind(*author).bind(*text).bind(created_at);
+        }
+        for _ in replies.len()..size {
+            q = q.bind(None::<i64>).bind(None::<i64>).bind(None::<String>).bind(None::<i64>);
         }
         for (id, note, author, text) in q.fetch_all(&mut *tx).await? {
             let slot = replies
@@ -136,14 +142,14 @@ pub async fn insert_many(tx: &mut sqlx::AnyConnection, messages: &[NewMessage]) 
     out.into_iter().map(|s| s.ok_or(sqlx::Error::RowNotFound)).collect()
 }
 
-/// `INSERT INTO <target> VALUES ($1, $2, $3, $4), … RETURNING <returning>` for `rows` rows of
-/// four values.
-fn multi_insert(target: &str, rows: usize, returning: &str) -> String {
-    let values = (0..rows)
-        .map(|i| format!("(${}, ${}, ${}, ${})", i * 4 + 1, i * 4 + 2, i * 4 + 3, i * 4 + 4))
-        .collect::<Vec<_>>()
-        .join(", ");
-    format!("INSERT INTO {target} VALUES {values} RETURNING {returning}")
+/// `INSERT INTO <target> SELECT … FROM (VALUES ($1, $2, $3, $4), …) … RETURNING <returning>`
+/// for `rows` rows of four values; rows whose first value is NULL are padding and skipped.
+fn batch_insert(target: &str, rows: usize, returning: &str) -> String {
+    format!(
+        "INSERT INTO {target} SELECT column1, column2, column3, column4 FROM {} WHERE column1 IS NOT NULL \
+         RETURNING {returning}",
+        crate::store::values_table(rows, 4)
+    )
 }
 
 /// The notes with these ids that exist, in one query.
@@ -154,8 +160,10 @@ pub async fn by_ids<'e, E: sqlx::Executor<'e, Database = Any>>(
     if ids.is_empty() {
         return Ok(vec![]);
     }
-    let sql = format!("{NOTE_SELECT} WHERE n.id IN ({})", crate::store::placeholders(ids.len()));
-    ids.iter().fold(sqlx::query_as(&sql), |q, id| q.bind(*id)).fetch_all(ex).await
+    let size = crate::store::statement_size(ids.len());
+    let sql = format!("{NOTE_SELECT} WHERE n.id IN ({})", crate::store::placeholders(size));
+    let q = ids.iter().fold(sqlx::query_as(&sql), |q, id| q.bind(Some(*id)));
+    (ids.len()..size).fold(q, |q, _| q.bind(None::<i64>)).fetch_all(ex).await
 }
 
 /// Notes the user sent or received, newest first.

@@ -82,7 +82,8 @@ pub struct NewEvent {
 }
 
 /// Records many events in the caller's transaction with two statements in all: one bump of
-/// each recipient's counter and one multi-row insert. Events keep their order, and one
+/// each recipient's counter and one multi-row insert (each of a
+/// [`statement_size`](crate::store::statement_size)). Events keep their order, and one
 /// recipient's events get consecutive seqs in that order. Same effect as [`notify`] per event.
 pub async fn notify_many(tx: &mut sqlx::AnyConnection, events: &[NewEvent]) -> Result<Vec<Event>, sqlx::Error> {
     if events.is_empty() {
@@ -93,7 +94,8 @@ pub async fn notify_many(tx: &mut sqlx::AnyConnection, events: &[NewEvent]) -> R
         *per_recipient.entry(e.recipient).or_default() += 1;
     }
     // `RETURNING` gives each counter's new value; this batch's seqs are the ones just below it.
-    let n = per_recipient.len();
+    // Spare pairs of the statement's size are NULL, which no id matches.
+    let n = crate::store::statement_size(per_recipient.len());
     let cases: String = (0..n).map(|i| format!(" WHEN ${} THEN ${}", 2 * i + 1, 2 * i + 2)).collect();
     let ids = (0..n).map(|i| format!("${}", 2 * n + i + 1)).collect::<Vec<_>>().join(", ");
     let sql = format!(
@@ -101,10 +103,16 @@ pub async fn notify_many(tx: &mut sqlx::AnyConnection, events: &[NewEvent]) -> R
     );
     let mut bump = sqlx::query_as::<_, (i64, i64)>(&sql);
     for (id, count) in &per_recipient {
-        bump = bump.bind(*id).bind(*count);
+        bump = bump.bind(Some(*id)).bind(Some(*count));
+    }
+    for _ in per_recipient.len()..n {
+        bump = bump.bind(None::<i64>).bind(None::<i64>);
     }
     for id in per_recipient.keys() {
-        bump = bump.bind(*id);
+        bump = bump.bind(Some(*id));
+    }
+    for _ in per_recipient.len()..n {
+        bump = bump.bind(None::<i64>);
     }
     let bumped: Vec<(i64, i64)> = bump.fetch_all(&mut *tx).await?;
     let mut next_seq: std::collections::HashMap<i64, i64> =
@@ -116,26 +124,31 @@ pub async fn notify_many(tx: &mut sqlx::AnyConnection, events: &[NewEvent]) -> R
         rows.push((e, *seq, e.payload.to_string()));
         *seq += 1;
     }
-    let values = (0..rows.len())
-        .map(|i| {
-            let b = i * 6;
-            format!("(${}, ${}, ${}, ${}, ${}, ${})", b + 1, b + 2, b + 3, b + 4, b + 5, b + 6)
-        })
-        .collect::<Vec<_>>()
-        .join(", ");
+    let size = crate::store::statement_size(rows.len());
     let sql = format!(
-        "INSERT INTO notifications (recipient_id, seq, kind, payload, created_at, read_at) VALUES {values} \
-         RETURNING id, recipient_id, seq"
+        "INSERT INTO notifications (recipient_id, seq, kind, payload, created_at, read_at) \
+         SELECT column1, column2, column3, column4, column5, column6 FROM {} WHERE column1 IS NOT NULL \
+         RETURNING id, recipient_id, seq",
+        crate::store::values_table(size, 6)
     );
     let mut query = sqlx::query_as::<_, (i64, i64, i64)>(&sql);
     for (e, seq, payload) in &rows {
         query = query
-            .bind(e.recipient)
+            .bind(Some(e.recipient))
             .bind(*seq)
             .bind(e.kind)
             .bind(payload.clone())
             .bind(now)
             .bind(is_state_update(e.kind).then_some(now));
+    }
+    for _ in rows.len()..size {
+        query = query
+            .bind(None::<i64>)
+            .bind(None::<i64>)
+            .bind(None::<String>)
+            .bind(None::<String>)
+            .bind(None::<i64>)
+            .bind(None::<i64>);
     }
     let inserted = query.fetch_all(&mut *tx).await?;
     // (recipient, seq) is unique, so each returned id is matched to its event whatever the

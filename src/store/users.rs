@@ -118,16 +118,16 @@ impl PersonRow {
     }
 }
 
-/// The users with these ids that exist, in one query.
+/// The users with these ids that exist, in one query (of a [`statement_size`](crate::store::statement_size)).
 pub async fn people<'e, E: Executor<'e, Database = Any>>(ex: E, ids: &[i64]) -> Result<Vec<PersonRow>, sqlx::Error> {
     if ids.is_empty() {
         return Ok(vec![]);
     }
-    let sql = format!(
-        "SELECT id, name, user_type, is_active FROM users WHERE id IN ({})",
-        crate::store::placeholders(ids.len())
-    );
-    ids.iter().fold(sqlx::query_as(&sql), |q, id| q.bind(*id)).fetch_all(ex).await
+    let size = crate::store::statement_size(ids.len());
+    let sql =
+        format!("SELECT id, name, user_type, is_active FROM users WHERE id IN ({})", crate::store::placeholders(size));
+    let q = ids.iter().fold(sqlx::query_as(&sql), |q, id| q.bind(Some(*id)));
+    (ids.len()..size).fold(q, |q, _| q.bind(None::<i64>)).fetch_all(ex).await
 }
 
 pub async fn activate<'e, E: Executor<'e, Database = Any>>(ex: E, id: i64) -> Result<(), sqlx::Error> {
