@@ -176,6 +176,10 @@ fn run(listener: TcpListener, state: Arc<AppState>) -> anyhow::Result<Server> {
             .service(spa(&web_dir))
     })
     .keep_alive(keep_alive)
+    // Small writes go out at once. With Nagle's algorithm a socket's second event waited for
+    // the client's (delayed) acknowledgement of the first: a supervisor's tab receiving many
+    // events got them up to 40 ms late (loadtest: replies p50 20 ms against notes' 11 ms).
+    .tcp_nodelay(true)
     .listen(listener)?
     // Signals are ours (`run_until_stopped`): sockets are told to go away first.
     .disable_signals()
