@@ -1,5 +1,8 @@
 use std::io::{BufRead, Write};
 
+#[global_allocator]
+static ALLOC: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
+
 use anyhow::Context;
 use clap::{Parser, Subcommand, ValueEnum};
 use lamsa::{accounts, configuration::Settings, db, domain::UserType, startup::Application};
