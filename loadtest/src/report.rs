@@ -94,6 +94,8 @@ pub struct Latencies {
     pub delivery_from_schedule: Latency,
     /// REST call start → response.
     pub rest_response: Latency,
+    pub rest_response_notes: Latency,
+    pub rest_response_replies: Latency,
     pub notes: Latency,
     pub replies: Latency,
     /// Delivery latency (REST call → socket) by second of the schedule: when stalls happened.
@@ -246,7 +248,9 @@ pub fn build(i: Inputs) -> Report {
     let latency_ms = Latencies {
         delivery: summarize(&mut from_start),
         delivery_from_schedule: summarize(&mut from_sched),
-        rest_response: rest_latency(a),
+        rest_response: rest_latency(a, None),
+        rest_response_notes: rest_latency(a, Some(OpKind::Note)),
+        rest_response_replies: rest_latency(a, Some(OpKind::Reply)),
         notes,
         replies,
         by_second,
@@ -406,6 +410,8 @@ pub fn table(r: &Report) -> String {
     row("  notes", lat(&r.latency_ms.notes));
     row("  replies", lat(&r.latency_ms.replies));
     row("REST response", lat(&r.latency_ms.rest_response));
+    row("  notes", lat(&r.latency_ms.rest_response_notes));
+    row("  replies", lat(&r.latency_ms.rest_response_replies));
     row(
         "p99 by second (ms)",
         r.latency_ms.by_second.iter().map(|s| format!("{:.0}", s.p99_ms)).collect::<Vec<_>>().join(" "),

@@ -819,9 +819,14 @@ pub fn latency_samples(a: &Agg) -> (Vec<u64>, Vec<u64>) {
     (from_start, from_sched)
 }
 
-pub fn rest_latency(a: &Agg) -> crate::stats::Latency {
-    let mut v: Vec<u64> =
-        a.ops.iter().filter(|o| o.status == OpStatus::Ok).map(|o| o.done_ns.saturating_sub(o.start_ns)).collect();
+/// REST call start → response, of the successful calls of one kind (or of all with `None`).
+pub fn rest_latency(a: &Agg, kind: Option<OpKind>) -> crate::stats::Latency {
+    let mut v: Vec<u64> = a
+        .ops
+        .iter()
+        .filter(|o| o.status == OpStatus::Ok && kind.is_none_or(|k| o.kind == k))
+        .map(|o| o.done_ns.saturating_sub(o.start_ns))
+        .collect();
     summarize(&mut v)
 }
 
@@ -879,6 +884,6 @@ mod tests {
         q.sort();
         assert_eq!(s, vec![2_000, 4_000, 6_000]);
         assert_eq!(q, vec![3_900, 4_900, 6_900]);
-        assert_eq!(rest_latency(&a).count, 2);
+        assert_eq!(rest_latency(&a, None).count, 2);
     }
 }
