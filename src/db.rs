@@ -103,21 +103,14 @@ pub fn start_checkpoints(db: &std::sync::Arc<Db>) {
         return;
     }
     let app_db = std::sync::Arc::downgrade(db);
-    let own = own_connection(db);
+    let mut own = OwnConnection::new(db);
     actix_web::rt::spawn(async move {
-        let own = match own.await {
-            Ok(pool) => pool,
-            Err(e) => {
-                tracing::warn!(error = %e, "no checkpoint connection; SQLite checkpoints in commits");
-                return;
-            }
-        };
         let mut pause = CHECKPOINT_EVERY;
         let mut last_wal_pages = -1;
         // Ends with the app: tests start many apps in one process.
         while app_db.strong_count() > 0 {
             tokio::time::sleep(pause).await;
-            let wal_pages = match checkpoint(&own).await {
+            let wal_pages = match checkpoint(&mut own).await {
                 Ok(pages) => pages,
                 Err(e) => {
                     tracing::warn!(error = %e, "checkpoint failed");
@@ -129,7 +122,7 @@ pub fn start_checkpoints(db: &std::sync::Arc<Db>) {
             if wal_pages >= RESTART_WAL_AT {
                 // Whatever was appended since the copy above; then the WAL starts over.
                 let _turn = SQLITE_WRITER.lock().await;
-                if let Err(e) = checkpoint(&own).await {
+                if let Err(e) = checkpoint(&mut own).await {
                     tracing::warn!(error = %e, "checkpoint failed");
                 }
             }
@@ -156,24 +149,20 @@ fn next_pause(pause: Duration, wal_changed: bool) -> Duration {
 const RESTART_WAL_AT: i64 = 2_000;
 
 /// Copies what the WAL holds into the database; answers the pages in the WAL.
-async fn checkpoint(own: &Db) -> Result<i64, sqlx::Error> {
-    let (_busy, wal_pages, _copied): (i64, i64, i64) =
-        sqlx::query_as("PRAGMA wal_checkpoint(PASSIVE)").fetch_one(own).await?;
+async fn checkpoint(own: &mut OwnConnection) -> Result<i64, sqlx::Error> {
+    let result = match own.get().await {
+        Ok(conn) => sqlx::query_as("PRAGMA wal_checkpoint(PASSIVE)").fetch_one(conn).await,
+        Err(e) => Err(e),
+    };
+    if let Err(e) = &result {
+        own.check(e);
+    }
+    let (_busy, wal_pages, _copied): (i64, i64, i64) = result?;
     Ok(wal_pages)
 }
 
-/// A pool of one connection of its own, to the same SQLite database, set up like the others.
-fn own_connection(db: &Db) -> impl std::future::Future<Output = Result<Db, sqlx::Error>> {
-    AnyPoolOptions::new()
-        .max_connections(1)
-        .test_before_acquire(false)
-        .idle_timeout(None)
-        .max_lifetime(None)
-        .after_connect(|conn, _| Box::pin(async move { sqlite_pragmas(conn).await }))
-        .connect_with((*db.connect_options()).clone())
-}
-
-/// A connection a busy writer keeps for itself, opened again after it fails.
+/// A connection a busy task keeps for itself (the note writer, SQLite's checkpoints), opened
+/// again after it fails.
 ///
 /// It never waits for a pooled connection behind the reads of the very requests it is about to
 /// answer (on SQLite that wait was 10–35 ms per batch in a burst), its statement cache stays
@@ -185,8 +174,9 @@ pub struct OwnConnection {
     conn: Option<sqlx::AnyConnection>,
 }
 
-/// Prepared statements the writer's PostgreSQL connection keeps. Its statements differ by the
-/// number of rows in a batch, so it needs more than sqlx's default of 100.
+/// Prepared statements the writer's PostgreSQL connection keeps. It uses each of its six
+/// statements in up to 16 sizes ([`crate::store::statement_size`]), about sqlx's default of
+/// 100: with that default, a batch of a new size could push out one still in use.
 const WRITER_STATEMENT_CACHE: usize = 1000;
 
 impl OwnConnection {
@@ -212,6 +202,14 @@ impl OwnConnection {
             self.conn = Some(conn);
         }
         Ok(self.conn.as_mut().expect("connected just above"))
+    }
+
+    /// Closes the connection, if open.
+    pub async fn close(self) {
+        if let Some(conn) = self.conn {
+            use sqlx::Connection;
+            let _ = conn.close().await;
+        }
     }
 
     /// After a failure that may have broken the connection (anything but an error the database

@@ -1,11 +1,13 @@
 use std::io::{BufRead, Write};
 
-#[global_allocator]
-static ALLOC: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
-
 use anyhow::Context;
 use clap::{Parser, Subcommand, ValueEnum};
 use lamsa::{accounts, configuration::Settings, db, domain::UserType, startup::Application};
+
+/// jemalloc instead of glibc's malloc: under load the server's CPU fell from 78–85 % to 69 %
+/// of a core, and its memory per socket stayed the same (loadtest/README.md).
+#[global_allocator]
+static ALLOC: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
 
 /// Lamsa (لمسة): a bilingual Braille-learning platform. Settings come from the environment
 /// (see the README).

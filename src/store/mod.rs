@@ -44,6 +44,17 @@ pub fn statement_size(n: usize) -> usize {
     STATEMENT_SIZES.iter().copied().find(|s| *s >= n).unwrap_or_else(|| n.next_power_of_two())
 }
 
+/// The query with `ids` bound, then NULL up to `size` (a [`statement_size`]): the binds of an
+/// `IN (…)` list of [`placeholders`]`(size)`. NULL equals nothing, so the spares match no row.
+pub fn bind_ids<'q, O>(
+    query: sqlx::query::QueryAs<'q, sqlx::Any, O, sqlx::any::AnyArguments<'q>>,
+    ids: &[i64],
+    size: usize,
+) -> sqlx::query::QueryAs<'q, sqlx::Any, O, sqlx::any::AnyArguments<'q>> {
+    let query = ids.iter().fold(query, |q, id| q.bind(Some(*id)));
+    (ids.len()..size).fold(query, |q, _| q.bind(None::<i64>))
+}
+
 /// `(VALUES ($1, $2, …), (…), …) AS v`: `rows` rows of `cols` placeholders. Its columns are
 /// `column1`, `column2`… on both SQLite and PostgreSQL.
 pub fn values_table(rows: usize, cols: usize) -> String {

@@ -162,8 +162,7 @@ pub async fn by_ids<'e, E: sqlx::Executor<'e, Database = Any>>(
     }
     let size = crate::store::statement_size(ids.len());
     let sql = format!("{NOTE_SELECT} WHERE n.id IN ({})", crate::store::placeholders(size));
-    let q = ids.iter().fold(sqlx::query_as(&sql), |q, id| q.bind(Some(*id)));
-    (ids.len()..size).fold(q, |q, _| q.bind(None::<i64>)).fetch_all(ex).await
+    crate::store::bind_ids(sqlx::query_as(&sql), ids, size).fetch_all(ex).await
 }
 
 /// Notes the user sent or received, newest first.

@@ -108,13 +108,8 @@ pub async fn notify_many(tx: &mut sqlx::AnyConnection, events: &[NewEvent]) -> R
     for _ in per_recipient.len()..n {
         bump = bump.bind(None::<i64>).bind(None::<i64>);
     }
-    for id in per_recipient.keys() {
-        bump = bump.bind(Some(*id));
-    }
-    for _ in per_recipient.len()..n {
-        bump = bump.bind(None::<i64>);
-    }
-    let bumped: Vec<(i64, i64)> = bump.fetch_all(&mut *tx).await?;
+    let recipients: Vec<i64> = per_recipient.keys().copied().collect();
+    let bumped: Vec<(i64, i64)> = crate::store::bind_ids(bump, &recipients, n).fetch_all(&mut *tx).await?;
     let mut next_seq: std::collections::HashMap<i64, i64> =
         bumped.into_iter().map(|(id, top)| (id, top - per_recipient.get(&id).copied().unwrap_or(0) + 1)).collect();
     let now = now_ms();

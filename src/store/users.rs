@@ -126,8 +126,7 @@ pub async fn people<'e, E: Executor<'e, Database = Any>>(ex: E, ids: &[i64]) -> 
     let size = crate::store::statement_size(ids.len());
     let sql =
         format!("SELECT id, name, user_type, is_active FROM users WHERE id IN ({})", crate::store::placeholders(size));
-    let q = ids.iter().fold(sqlx::query_as(&sql), |q, id| q.bind(Some(*id)));
-    (ids.len()..size).fold(q, |q, _| q.bind(None::<i64>)).fetch_all(ex).await
+    crate::store::bind_ids(sqlx::query_as(&sql), ids, size).fetch_all(ex).await
 }
 
 pub async fn activate<'e, E: Executor<'e, Database = Any>>(ex: E, id: i64) -> Result<(), sqlx::Error> {
