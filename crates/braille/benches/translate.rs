@@ -1,7 +1,8 @@
 //! Throughput of forward and back translation on a realistic mixed corpus (the
-//! reference lines repeated), in bytes and chars per second.
+//! reference lines repeated), in chars (forward) and cells (back) per second:
+//! grade 1 on the grade 1 references, grade 2 on the grade 2 references.
 
-use braille::{to_braille, to_text, translate_lines, Format, Lang};
+use braille::{to_braille, to_braille_with, to_text, to_text_with, translate_lines, Format, Lang, Options};
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
 
 fn corpus(name: &str, min_chars: usize) -> String {
@@ -39,9 +40,36 @@ fn bench(c: &mut Criterion) {
     }
 }
 
+fn bench_grade2(c: &mut Criterion) {
+    let opts = Options::grade2();
+    for (lang, file) in [(Lang::English, "en-g2.txt"), (Lang::Arabic, "ar-g2.txt")] {
+        let text = corpus(file, 200_000);
+        let chars = text.chars().count() as u64;
+        // Build the rule tables outside the measurement.
+        let _ = to_braille_with("a", lang, &opts);
+        let mut g = c.benchmark_group(format!("{lang}-g2"));
+        g.throughput(Throughput::Elements(chars));
+        g.bench_function("to_braille_with", |b| b.iter(|| to_braille_with(black_box(&text), lang, &opts)));
+        let cells = to_braille_with(&text, lang, &opts);
+        g.throughput(Throughput::Elements(cells.cells.len() as u64));
+        g.sample_size(10);
+        g.bench_function("to_text_with", |b| {
+            b.iter(|| {
+                // Line by line, as the stream translator reads.
+                let mut n = 0;
+                for line in cells.lines() {
+                    n += to_text_with(black_box(line), lang, &opts).text.len();
+                }
+                n
+            })
+        });
+        g.finish();
+    }
+}
+
 criterion_group! {
     name = benches;
     config = Criterion::default().sample_size(20).measurement_time(std::time::Duration::from_secs(3));
-    targets = bench
+    targets = bench, bench_grade2
 }
 criterion_main!(benches);

@@ -6,6 +6,8 @@
 use crate::cell::{c, Cell};
 use crate::common::{digit_value, is_digit_cell, Scratch, DIGITS, LATIN, NUM_SIGN};
 use crate::english::{self, CAP};
+use crate::g2::table::{Ctx, Op};
+use crate::g2::Contractor;
 use crate::Unknown;
 
 /// The letter sign, written after a number before a letter that would otherwise
@@ -149,6 +151,7 @@ pub(crate) static SYMBOLS: &[(char, &[Cell])] = &[
     ('#', &[c(456), c(35)]),
     ('$', &[c(4), c(256)]),
     ('%', &[c(25), c(1234)]),
+    ('٪', &[c(25), c(1234)]), // Arabic percent sign (liblouis has no rule for it)
     ('&', &[c(4), c(12346)]),
     ('*', &[c(56), c(35)]),
     ('+', &[c(56), c(235)]),
@@ -187,7 +190,7 @@ pub(crate) static SYMBOLS: &[(char, &[Cell])] = &[
     ('®', &[c(4), c(45), c(1235)]),
 ];
 
-static BACK: &[(&[Cell], &str)] = &[
+pub(crate) static BACK: &[(&[Cell], &str)] = &[
     (&[c(45), c(36), c(36)], "—"),
     (&[c(4), c(45), c(14)], "©"),
     (&[c(4), c(45), c(1235)], "®"),
@@ -317,7 +320,14 @@ fn mark_back(cell: Cell) -> Option<char> {
 }
 
 /// Translates one line (no '\n' inside), appending to `out`.
-pub(crate) fn forward_line(line: &str, base: usize, out: &mut Vec<Cell>, unknown: &mut Vec<Unknown>, s: &mut Scratch) {
+pub(crate) fn forward_line(
+    line: &str,
+    base: usize,
+    out: &mut Vec<Cell>,
+    unknown: &mut Vec<Unknown>,
+    s: &mut Scratch,
+    g2: Option<&Contractor>,
+) {
     s.chars.clear();
     s.chars.extend(line.chars());
     // Capital signs are only needed for Latin capitals, which are rare in Arabic text.
@@ -330,9 +340,35 @@ pub(crate) fn forward_line(line: &str, base: usize, out: &mut Vec<Cell>, unknown
     let chars = &s.chars;
     let n = chars.len();
     let mut numeric = false;
+    // Grade 2: after a number liblouis does not contract until the next space.
+    let mut dont_contract = false;
     let mut i = 0;
     while i < n {
         let ch = chars[i];
+        if let Some(g2) = g2 {
+            let cx = Ctx { chars, emph: &[], dont_contract, enabled: g2.enabled, rulebook: g2.rulebook };
+            if let Some(rule) = g2.table.select(&cx, i) {
+                let len = rule.chars.len();
+                if rule.op == Op::Contraction {
+                    out.push(LETTER_SIGN);
+                }
+                if numeric {
+                    if letter(ch).or_else(|| mark(ch)).is_some_and(is_digit_cell) {
+                        out.push(LETTER_SIGN);
+                    }
+                    numeric = false;
+                }
+                rule.write(&chars[i..i + len], out, |c, out| match letter(c).or_else(|| mark(c)) {
+                    Some(cell) => out.push(cell),
+                    None => out.extend_from_slice(symbol(c).unwrap_or(&[])),
+                });
+                i += len;
+                continue;
+            }
+            if crate::g2::attr::arabic(ch) & crate::g2::attr::SPACE != 0 {
+                dont_contract = false;
+            }
+        }
         if let Some(mut cell) = letter(ch) {
             let mut end = i + 1;
             if ch == 'ل' && end < n && chars[end] == 'ا' {
@@ -374,6 +410,7 @@ pub(crate) fn forward_line(line: &str, base: usize, out: &mut Vec<Cell>, unknown
             if !numeric {
                 out.push(NUM_SIGN);
                 numeric = true;
+                dont_contract = true;
             }
             out.push(DIGITS[d]);
             i += 1;

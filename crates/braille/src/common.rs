@@ -104,4 +104,5 @@ pub(crate) struct Scratch {
     pub chars: Vec<char>,
     pub kinds: Vec<u8>,
     pub marks: Vec<u8>,
+    pub emph: Vec<bool>,
 }

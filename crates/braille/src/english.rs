@@ -2,6 +2,8 @@
 
 use crate::cell::{c, Cell};
 use crate::common::{is_digit_cell, Scratch, LATIN, NUM_SIGN};
+use crate::g2::table::{Ctx, Op};
+use crate::g2::Contractor;
 use crate::Unknown;
 
 pub(crate) const CAP: Cell = c(6);
@@ -105,7 +107,7 @@ pub(crate) static SYMBOLS: &[(char, &[Cell])] = &[
 
 /// Back-translation table: cell sequences (longest first where they share a
 /// prefix) and the text they stand for.
-static BACK: &[(&[Cell], &str)] = &[
+pub(crate) static BACK: &[(&[Cell], &str)] = &[
     (&[c(45), c(56), c(236)], "¿"),
     (&[c(45), c(56), c(235)], "¡"),
     (&[c(5), c(126)], "("),
@@ -323,7 +325,14 @@ fn is_letter_kind(k: u8) -> bool {
 
 /// Translates one line (no '\n' inside) and appends the cells to `out`.
 /// `base` is the char index of the line's first char in the whole input.
-pub(crate) fn forward_line(line: &str, base: usize, out: &mut Vec<Cell>, unknown: &mut Vec<Unknown>, s: &mut Scratch) {
+pub(crate) fn forward_line(
+    line: &str,
+    base: usize,
+    out: &mut Vec<Cell>,
+    unknown: &mut Vec<Unknown>,
+    s: &mut Scratch,
+    g2: Option<&Contractor>,
+) {
     s.chars.clear();
     s.kinds.clear();
     let mut any_upper = false;
@@ -349,19 +358,70 @@ pub(crate) fn forward_line(line: &str, base: usize, out: &mut Vec<Cell>, unknown
     let n = chars.len();
     let mark = |i: usize| if any_upper { s.marks[i] } else { 0 };
     let mut numeric = false;
-    for i in 0..n {
+    // Grade 2: where a capital indicator stands (rules may not span one), and
+    // whether a number has switched contractions off for the rest of the word.
+    let emph: &[bool] = match g2 {
+        Some(_) if any_upper => {
+            s.emph.clear();
+            s.emph.extend((0..=n).map(|p| {
+                (p < n && s.marks[p] & (PRE_LETTER | PRE_WORD | PRE_PASSAGE) != 0)
+                    || (p > 0 && s.marks[p - 1] & POST_TERM != 0)
+            }));
+            &s.emph
+        }
+        _ => &[],
+    };
+    let mut dont_contract = false;
+    let mut i = 0;
+    while i < n {
         let ch = chars[i];
         let k = kinds[i];
         let m = mark(i);
+        // After a number liblouis applies none of its `match` rules (which the
+        // branches below imitate) until the next space; kept to grade 2 so that
+        // grade 1 stays as it was.
+        let dc = dont_contract && g2.is_some();
+        if let Some(g2) = g2 {
+            let cx = Ctx { chars, emph, dont_contract, enabled: g2.enabled, rulebook: g2.rulebook };
+            if let Some(rule) = g2.table.select(&cx, i) {
+                let len = rule.chars.len();
+                if rule.op == Op::Contraction {
+                    out.push(G1);
+                }
+                if m & (PRE_LETTER | PRE_WORD | PRE_PASSAGE) != 0 {
+                    numeric = false;
+                    push_caps(m, out);
+                }
+                if numeric {
+                    // liblouis's numericnocontchars: a–j after a number.
+                    if matches!(ch, 'a'..='j') {
+                        out.push(G1);
+                    }
+                    numeric = false;
+                }
+                rule.write(&chars[i..i + len], out, |c, out| out.extend_from_slice(plain_cells(c)));
+                // Indicators that fall inside the rule come after it (liblouis).
+                for j in i + 1..i + len {
+                    if mark(j - 1) & POST_TERM != 0 {
+                        out.extend_from_slice(&[CAP, TERM2]);
+                    }
+                    push_caps(mark(j), out);
+                }
+                if mark(i + len - 1) & POST_TERM != 0 {
+                    out.extend_from_slice(&[CAP, TERM2]);
+                }
+                i += len;
+                continue;
+            }
+            if k != K_NUMSPACE
+                && crate::g2::attr::english(ch) & (crate::g2::attr::SPACE | crate::g2::attr::SEQ_DELIM) != 0
+            {
+                dont_contract = false;
+            }
+        }
         if m & (PRE_LETTER | PRE_WORD | PRE_PASSAGE) != 0 {
             numeric = false;
-            if m & PRE_PASSAGE != 0 {
-                out.extend_from_slice(&[CAP, CAP, CAP]);
-            } else if m & PRE_WORD != 0 {
-                out.extend_from_slice(&[CAP, CAP]);
-            } else {
-                out.push(CAP);
-            }
+            push_caps(m, out);
         }
         let prev = if i > 0 { kinds[i - 1] } else { K_SPACE };
         let next = if i + 1 < n { kinds[i + 1] } else { K_SPACE };
@@ -370,6 +430,7 @@ pub(crate) fn forward_line(line: &str, base: usize, out: &mut Vec<Cell>, unknown
                 if !numeric {
                     out.push(NUM_SIGN);
                     numeric = true;
+                    dont_contract = true;
                 }
                 out.push(crate::common::DIGITS[ch as usize - '0' as usize]);
             }
@@ -404,7 +465,7 @@ pub(crate) fn forward_line(line: &str, base: usize, out: &mut Vec<Cell>, unknown
                         out.push(cell);
                         numeric = true;
                     } else {
-                        if ch == ',' && is_letter_kind(prev) && is_letter_kind(next) {
+                        if ch == ',' && !dc && is_letter_kind(prev) && is_letter_kind(next) {
                             out.push(G1);
                         }
                         out.push(cell);
@@ -412,7 +473,7 @@ pub(crate) fn forward_line(line: &str, base: usize, out: &mut Vec<Cell>, unknown
                 }
                 '!' | ':' | ';' => {
                     numeric = false;
-                    if is_letter_kind(prev) && is_letter_kind(next) {
+                    if !dc && is_letter_kind(prev) && is_letter_kind(next) {
                         out.push(G1);
                     }
                     out.push(match ch {
@@ -423,7 +484,11 @@ pub(crate) fn forward_line(line: &str, base: usize, out: &mut Vec<Cell>, unknown
                 }
                 // An apostrophe between letters, and after the s of a plural
                 // possessive at the end of a word (liblouis: `endword s’ 234-3`).
-                '’' if is_letter_kind(prev) && (is_letter_kind(next) || matches!(chars[i - 1], 's' | 'S')) => {
+                '’' if !dc
+                    && is_letter_kind(prev)
+                    && (is_letter_kind(next)
+                        || (matches!(chars[i - 1], 's' | 'S') && plural_possessive(chars, kinds, i, g2.is_some()))) =>
+                {
                     numeric = false;
                     out.push(c(3));
                 }
@@ -445,7 +510,7 @@ pub(crate) fn forward_line(line: &str, base: usize, out: &mut Vec<Cell>, unknown
                 }
                 '"' => {
                     numeric = false;
-                    out.extend_from_slice(straight_quote(chars, kinds, i));
+                    out.extend_from_slice(if dc { Q_PLAIN } else { straight_quote(chars, kinds, i, g2.is_some()) });
                 }
                 _ => {
                     numeric = false;
@@ -460,6 +525,36 @@ pub(crate) fn forward_line(line: &str, base: usize, out: &mut Vec<Cell>, unknown
             out.push(CAP);
             out.push(TERM2);
         }
+        i += 1;
+    }
+}
+
+/// liblouis's `endword s’ 234-3`, for `’` after an `s` (grade 1 as it always was;
+/// in grade 2 as the rule says: a letter before the `s`, a space or punctuation
+/// after the `’`).
+fn plural_possessive(chars: &[char], kinds: &[u8], i: usize, exact: bool) -> bool {
+    use crate::g2::attr::{english as attrs, PUNCT, SPACE};
+    !exact
+        || (i >= 2 && is_letter_kind(kinds[i - 2]) && chars.get(i + 1).is_none_or(|&c| attrs(c) & (SPACE | PUNCT) != 0))
+}
+
+/// The capital indicator(s) a mark asks for before its letter.
+#[inline]
+fn push_caps(m: u8, out: &mut Vec<Cell>) {
+    if m & PRE_PASSAGE != 0 {
+        out.extend_from_slice(&[CAP, CAP, CAP]);
+    } else if m & PRE_WORD != 0 {
+        out.extend_from_slice(&[CAP, CAP]);
+    } else if m & PRE_LETTER != 0 {
+        out.push(CAP);
+    }
+}
+
+/// The cells of a character written as itself inside a contraction rule.
+fn plain_cells(c: char) -> &'static [Cell] {
+    match letter(c) {
+        Some((_, cells)) => cells,
+        None => symbol(c).unwrap_or(&[]),
     }
 }
 
@@ -490,10 +585,33 @@ const Q_PLAIN: &[Cell] = &[c(6), c(2356)];
 /// A straight double quote, following liblouis's match rules: opening (⠦) at the
 /// start of a word before a letter or digit; otherwise closing (⠴) after a word
 /// and before a space or the line end; otherwise the non-directional quote 6-2356.
-fn straight_quote(chars: &[char], kinds: &[u8], i: usize) -> &'static [Cell] {
+///
+/// In grade 2 the table's sequence characters take part: an opening quote may
+/// follow opening punctuation (`(`, `[`, …) or a hyphen, a closing quote may be
+/// followed by closing punctuation before the space.
+fn straight_quote(chars: &[char], kinds: &[u8], i: usize, seq: bool) -> &'static [Cell] {
+    use crate::g2::attr::{english as attrs, SEQ_AFTER, SEQ_BEFORE, SEQ_DELIM, SPACE};
     let n = chars.len();
     let skip = |j: usize| kinds[j] == K_SPACE || is_punct_or_sign(chars[j]);
-    if i == 0 || kinds[i - 1] == K_SPACE {
+    let word_before = if seq {
+        let mut j = i;
+        while j > 0 && attrs(chars[j - 1]) & SEQ_BEFORE != 0 {
+            j -= 1;
+        }
+        j == 0 || attrs(chars[j - 1]) & (SPACE | SEQ_DELIM) != 0
+    } else {
+        i == 0 || kinds[i - 1] == K_SPACE
+    };
+    let word_after = if seq {
+        let mut j = i + 1;
+        while j < n && attrs(chars[j]) & SEQ_AFTER != 0 {
+            j += 1;
+        }
+        j == n || attrs(chars[j]) & (SPACE | SEQ_DELIM) != 0
+    } else {
+        i + 1 == n || kinds[i + 1] == K_SPACE
+    };
+    if word_before {
         let mut j = i + 1;
         while j < n && skip(j) {
             j += 1;
@@ -502,7 +620,7 @@ fn straight_quote(chars: &[char], kinds: &[u8], i: usize) -> &'static [Cell] {
             return Q_OPEN;
         }
     }
-    if i + 1 == n || kinds[i + 1] == K_SPACE {
+    if word_after {
         let mut j = i;
         while j > 0 && skip(j - 1) {
             j -= 1;

@@ -1,5 +1,5 @@
 //! Lamsa's Braille engine: 6-dot cells, and translation between print and Braille
-//! for two codes:
+//! for two codes, uncontracted (grade 1) and contracted (grade 2, see below):
 //!
 //! * **English** — Unified English Braille, uncontracted (grade 1): capital
 //!   indicators for a letter (⠠), a word (⠠⠠) and a passage of three or more words
@@ -35,6 +35,55 @@
 //! assert_eq!(to_braille("مُحَمّد ١٢", Lang::Arabic).to_unicode(), "⠍⠥⠱⠂⠠⠍⠙⠀⠼⠁⠃");
 //! ```
 //!
+//! # Contracted Braille (grade 2)
+//!
+//! Every translating function has a `_with` form that takes [`Options`]: the
+//! [`Grade`] and, for grade 2, the contractions in use. Grade 2 is UEB grade 2
+//! (contractions, groupsigns, wordsigns, shortforms and the rules of where each may
+//! be used; capitals, numbers and punctuation as in grade 1) and Arabic grade 2
+//! (the contractions of liblouis's `ar-ar-g2.ctb`).
+//!
+//! ```
+//! use braille::{to_braille_with, to_text_with, Lang, Options};
+//! let g2 = Options::grade2();
+//! let t = to_braille_with("The mother and the child.", Lang::English, &g2);
+//! assert_eq!(t.to_unicode(), "⠠⠮⠀⠐⠍⠀⠯⠀⠮⠀⠡⠲");
+//! assert_eq!(to_text_with(&t.cells, Lang::English, &g2).text, "The mother and the child.");
+//! assert_eq!(to_braille_with("ذهب الولد إلى المدرسة", Lang::Arabic, &g2).to_unicode(), "⠮⠓⠃⠀⠉⠺⠇⠙⠀⠢⠀⠉⠍⠙⠗⠎⠡");
+//! ```
+//!
+//! **Contractions and lessons.** [`contractions`] lists a code's contractions, each
+//! with a stable [`Contraction::id`] (`"en:the"`, `"en:ing"`, `"en:about"`,
+//! `"ar:ال"`, `"ar:لا_بد"`), its [`ContractionKind`], print and cells. A
+//! [`ContractionSet`] built from identifiers ([`ContractionSet::from_ids`]) and
+//! passed in [`Options::partial`] translates with only those contractions, so that
+//! a lesson can introduce them a few at a time; everything else is spelled out, and
+//! a grade 1 indicator that only guards against reading a contraction appears once
+//! that contraction is in the set. The empty set spells words as grade 1 does.
+//!
+//! ```
+//! use braille::{to_braille_with, ContractionSet, Lang, Options};
+//! let taught = ContractionSet::from_ids(Lang::English, ["en:th", "en:er"]).unwrap();
+//! assert_eq!(to_braille_with("mother", Lang::English, &Options::partial(taught)).to_unicode(), "⠍⠕⠹⠻");
+//! assert_eq!(to_braille_with("mother", Lang::English, &Options::grade2()).to_unicode(), "⠐⠍");
+//! ```
+//!
+//! **Agreement with liblouis.** The contraction rules are liblouis's own tables
+//! (`tables/en-ueb-g2.ctb`, `tables/ar-ar-g2.ctb`: LGPL-2.1-or-later data, read once
+//! on first use; see `tables/README.md`), applied as liblouis 3.24 applies them.
+//! The output equals liblouis's on the grade 2 reference files except the lines
+//! listed in `tests/reference_g2.rs`, where the Rules of Unified English Braille
+//! (§10.8.2: no final-letter groupsign right after a capitals indicator) are
+//! followed instead, and where liblouis has no rule (Arabic ٪).
+//!
+//! **Back-translation** of grade 2 reads each word in every way the rules allow
+//! and keeps a reading whose forward translation gives exactly the same cells, so
+//! `⠼⠉` is the digit 3 (never the contraction ال, as liblouis reads it) and
+//! `⠠⠏⠲⠠⠎⠲` is "P.S." (not "P.So."). Where two readings give the same cells the
+//! more plausible is chosen; readings not found within the search budget (very
+//! long runs of letters with many possible contractions) fall back to the first
+//! reading found.
+//!
 //! # Lines
 //!
 //! Text is translated line by line (`'\n'` separates lines; a `'\r'` before it is
@@ -66,6 +115,7 @@ mod arabic;
 mod cell;
 mod common;
 mod english;
+mod g2;
 mod stream;
 mod tables;
 
@@ -73,7 +123,11 @@ use std::fmt;
 use std::str::FromStr;
 
 pub use cell::{cells_to_brf, cells_to_dots, cells_to_unicode, parse_brf, parse_dots, parse_unicode, Cell, ParseError};
-pub use stream::{translate_lines, Format, Stats};
+pub use g2::{
+    contraction, contractions, Contraction, ContractionKind, ContractionSet, Grade, Options, UnknownContraction,
+    UnknownGrade,
+};
+pub use stream::{translate_lines, translate_lines_with, Format, Stats};
 pub use tables::{describe_cell, reference_table, EntryKind, TableEntry};
 
 /// The Braille code to use.
@@ -217,16 +271,48 @@ impl Translator {
     /// is reported as unknown). Appends cells to `out` and unknown characters
     /// (indexes offset by `base`) to `unknown`.
     pub fn line_into(&mut self, line: &str, lang: Lang, base: usize, out: &mut Vec<Cell>, unknown: &mut Vec<Unknown>) {
-        match lang {
-            Lang::English => english::forward_line(line, base, out, unknown, &mut self.scratch),
-            Lang::Arabic => arabic::forward_line(line, base, out, unknown, &mut self.scratch),
-        }
+        self.line_into_with(line, lang, &Options::default(), base, out, unknown)
+    }
+
+    /// [`Translator::line_into`] in the grade (and with the contractions) of `opts`.
+    pub fn line_into_with(
+        &mut self,
+        line: &str,
+        lang: Lang,
+        opts: &Options,
+        base: usize,
+        out: &mut Vec<Cell>,
+        unknown: &mut Vec<Unknown>,
+    ) {
+        forward_line(line, lang, opts.contractor(lang).as_ref(), base, out, unknown, &mut self.scratch);
+    }
+}
+
+/// One line forward in either code, contracting with `g2` if given.
+pub(crate) fn forward_line(
+    line: &str,
+    lang: Lang,
+    g2: Option<&g2::Contractor>,
+    base: usize,
+    out: &mut Vec<Cell>,
+    unknown: &mut Vec<Unknown>,
+    scratch: &mut common::Scratch,
+) {
+    match lang {
+        Lang::English => english::forward_line(line, base, out, unknown, scratch, g2),
+        Lang::Arabic => arabic::forward_line(line, base, out, unknown, scratch, g2),
     }
 }
 
 /// Translates print text into Braille cells. See the crate documentation for the
 /// handling of lines and unknown characters.
 pub fn to_braille(text: &str, lang: Lang) -> Translation {
+    to_braille_with(text, lang, &Options::default())
+}
+
+/// [`to_braille`] in the grade of `opts` (grade 2, possibly with only some
+/// contractions).
+pub fn to_braille_with(text: &str, lang: Lang, opts: &Options) -> Translation {
     let mut t = Translation { cells: Vec::with_capacity(text.len() + text.len() / 4), ..Translation::default() };
     let mut tr = Translator::new();
     let mut base = 0;
@@ -242,7 +328,7 @@ pub fn to_braille(text: &str, lang: Lang) -> Translation {
             Some(_) => line.strip_suffix('\r').unwrap_or(line),
             None => line,
         };
-        tr.line_into(trimmed, lang, base, &mut t.cells, &mut t.unknown);
+        tr.line_into_with(trimmed, lang, opts, base, &mut t.cells, &mut t.unknown);
         base += line.chars().count() + 1;
     }
     t
@@ -250,21 +336,44 @@ pub fn to_braille(text: &str, lang: Lang) -> Translation {
 
 /// Translates Braille cells back into print text (one line; blank cells are spaces).
 pub fn to_text(cells: &[Cell], lang: Lang) -> BackTranslation {
+    to_text_with(cells, lang, &Options::default())
+}
+
+/// [`to_text`] for Braille written in the grade of `opts`.
+pub fn to_text_with(cells: &[Cell], lang: Lang, opts: &Options) -> BackTranslation {
     let mut b = BackTranslation { text: String::with_capacity(cells.len() * 2), unknown_cells: Vec::new() };
-    back_into(cells, lang, 0, &mut b.text, &mut b.unknown_cells);
+    back_into(cells, lang, opts, 0, &mut b.text, &mut b.unknown_cells);
     b
 }
 
-pub(crate) fn back_into(cells: &[Cell], lang: Lang, base: usize, out: &mut String, unknown: &mut Vec<usize>) {
-    match lang {
-        Lang::English => english::back_line(cells, base, out, unknown),
-        Lang::Arabic => arabic::back_line(cells, base, out, unknown),
+pub(crate) fn back_into(
+    cells: &[Cell],
+    lang: Lang,
+    opts: &Options,
+    base: usize,
+    out: &mut String,
+    unknown: &mut Vec<usize>,
+) {
+    match (opts.grade, lang) {
+        (Grade::One, Lang::English) => english::back_line(cells, base, out, unknown),
+        (Grade::One, Lang::Arabic) => arabic::back_line(cells, base, out, unknown),
+        (Grade::Two, _) => g2::back::back_line(cells, lang, opts, base, out, unknown),
     }
 }
 
 /// Back-translates multi-line Braille written in `format`, keeping the lines.
 /// `unknown_cells` indexes count the cells of all lines one after the other.
 pub fn back_translate(braille: &str, format: Format, lang: Lang) -> Result<BackTranslation, ParseError> {
+    back_translate_with(braille, format, lang, &Options::default())
+}
+
+/// [`back_translate`] for Braille written in the grade of `opts`.
+pub fn back_translate_with(
+    braille: &str,
+    format: Format,
+    lang: Lang,
+    opts: &Options,
+) -> Result<BackTranslation, ParseError> {
     let mut b = BackTranslation::default();
     let mut base = 0;
     for (i, line) in braille.split('\n').enumerate() {
@@ -273,7 +382,7 @@ pub fn back_translate(braille: &str, format: Format, lang: Lang) -> Result<BackT
         }
         let line = line.strip_suffix('\r').unwrap_or(line);
         let cells = format.parse(line)?;
-        back_into(&cells, lang, base, &mut b.text, &mut b.unknown_cells);
+        back_into(&cells, lang, opts, base, &mut b.text, &mut b.unknown_cells);
         base += cells.len();
     }
     Ok(b)

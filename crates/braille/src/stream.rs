@@ -3,7 +3,7 @@
 use std::io::{self, BufRead, Write};
 
 use crate::cell::{parse_brf, parse_dots, parse_unicode, Cell, ParseError};
-use crate::{back_into, Lang, Translator, Unknown};
+use crate::{back_into, Lang, Options, Translator, Unknown};
 
 /// A textual form of Braille cells.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -79,11 +79,24 @@ const FLUSH_AT: usize = 1 << 16;
 /// U+FFFD (and reported as unknown). Untranslatable characters are skipped and
 /// counted in [`Stats::unknown`].
 pub fn translate_lines<R: BufRead, W: Write>(
+    input: R,
+    output: W,
+    lang: Lang,
+    back: bool,
+    format: Format,
+) -> io::Result<Stats> {
+    translate_lines_with(input, output, lang, back, format, &Options::default())
+}
+
+/// [`translate_lines`] in the grade (and with the contractions) of `opts`: the
+/// `lamsa braille --grade 1|2` command.
+pub fn translate_lines_with<R: BufRead, W: Write>(
     mut input: R,
     mut output: W,
     lang: Lang,
     back: bool,
     format: Format,
+    opts: &Options,
 ) -> io::Result<Stats> {
     let mut stats = Stats::default();
     let mut raw: Vec<u8> = Vec::with_capacity(4096);
@@ -122,14 +135,14 @@ pub fn translate_lines<R: BufRead, W: Write>(
             stats.cells += parsed.len() as u64;
             text.clear();
             unknown_cells.clear();
-            back_into(&parsed, lang, 0, &mut text, &mut unknown_cells);
+            back_into(&parsed, lang, opts, 0, &mut text, &mut unknown_cells);
             stats.unknown += unknown_cells.len() as u64;
             buf.extend_from_slice(text.as_bytes());
         } else {
             stats.chars += if line.is_ascii() { line.len() as u64 } else { line.chars().count() as u64 };
             cells.clear();
             unknown.clear();
-            tr.line_into(line, lang, 0, &mut cells, &mut unknown);
+            tr.line_into_with(line, lang, opts, 0, &mut cells, &mut unknown);
             stats.cells += cells.len() as u64;
             stats.unknown += unknown.len() as u64;
             format.write(&cells, &mut buf);

@@ -8,6 +8,10 @@
 //! those the test checks our exact output *and* that liblouis still differs, so
 //! an exception can neither hide a regression nor outlive its reason.
 
+mod common;
+
+use common::load;
+
 use braille::{to_braille, Lang};
 
 /// liblouis 3.24 writes shadda before its letter only when the shadda directly
@@ -58,50 +62,8 @@ const EN_EXCEPTIONS: &[(&str, &str, &str)] = &[
     ("GATE 4A AND 4B", "⠠⠠⠠⠛⠁⠞⠑⠀⠼⠙⠰⠁⠀⠁⠝⠙⠀⠼⠙⠰⠃⠠⠄", PASSAGE_NUMBER_LETTER),
 ];
 
-fn load(name: &str) -> Vec<(String, String)> {
-    let path = format!("{}/tests/reference/{name}", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    text.lines()
-        .map(|l| {
-            let (input, expected) = l.split_once('\t').unwrap_or_else(|| panic!("no tab: {l:?}"));
-            (input.to_string(), expected.to_string())
-        })
-        .collect()
-}
-
 fn check(name: &str, lang: Lang, exceptions: &[(&str, &str, &str)], min_lines: usize) {
-    let lines = load(name);
-    assert!(lines.len() >= min_lines, "{name}: only {} lines", lines.len());
-    let mut bad = Vec::new();
-    let mut used = vec![false; exceptions.len()];
-    for (input, liblouis) in &lines {
-        let t = to_braille(input, lang);
-        let got = t.to_unicode();
-        if let Some(k) = exceptions.iter().position(|e| e.0 == input) {
-            used[k] = true;
-            let (_, ours, why) = exceptions[k];
-            if got != ours {
-                bad.push(format!("{input}\n   expected {ours} ({why})\n   got      {got}"));
-            }
-            if liblouis == ours {
-                bad.push(format!("{input}: liblouis now agrees, drop the exception ({why})"));
-            }
-        } else {
-            if got != *liblouis {
-                bad.push(format!("{input}\n   liblouis {liblouis}\n   ours     {got}"));
-            }
-            // Where we agree with liblouis, every character must have been translated.
-            if !t.unknown.is_empty() {
-                bad.push(format!("{input}: unexpected unknown {:?}", t.unknown));
-            }
-        }
-    }
-    for (k, e) in exceptions.iter().enumerate() {
-        if !used[k] {
-            bad.push(format!("exception not in {name}: {:?}", e.0));
-        }
-    }
-    assert!(bad.is_empty(), "{} problems:\n{}", bad.len(), bad.join("\n"));
+    common::check(name, exceptions, min_lines, |input| to_braille(input, lang));
 }
 
 #[test]
