@@ -1,13 +1,14 @@
-//! Account commands for the command line: `create-user` and `seed-demo`.
+//! The command line's account and demo-data commands: `create-user`, `seed-demo` and the
+//! load-test accounts. Accounts are made by `services::accounts`, as registration makes them.
+
+use anyhow::Context;
 
 use crate::{
     auth::hash_password,
     db::Db,
-    domain::{Email, NewPassword, PersonName, UserType},
-    store::{
-        self,
-        users::{NewUser, ProfileFields},
-    },
+    domain::{Email, NewPassword, PersonName, ProfileFields, UserType},
+    services::accounts::{self, NewAccount},
+    store::{self, users::NewUser},
 };
 
 /// Creates an active account; the only way (with the admin panel) to make a supervisor.
@@ -18,30 +19,14 @@ pub async fn create_active_user(
     name: &str,
     password: &str,
 ) -> anyhow::Result<i64> {
-    let email = Email::parse(email).map_err(|_| anyhow::anyhow!("not a valid e-mail address: {email}"))?;
-    let name = PersonName::parse(name).map_err(|_| anyhow::anyhow!("the name must be 1 to 100 characters"))?;
-    let password = NewPassword::parse(password, "password").map_err(|_| {
-        anyhow::anyhow!(
-            "the password needs at least 8 characters, an upper-case letter, a digit and a special character"
-        )
-    })?;
-    if store::users::by_email(db, email.as_str()).await?.is_some() {
-        anyhow::bail!("an account with the e-mail {} already exists", email.as_str());
-    }
-    let hash = hash_password(password.expose().to_string()).await?;
-    let id = store::users::insert(
-        db,
-        NewUser {
-            email: email.as_str(),
-            name: name.as_str(),
-            password_hash: &hash,
-            user_type,
-            active: true,
-            profile: ProfileFields::default(),
-        },
-    )
-    .await?;
-    Ok(id)
+    let account = NewAccount {
+        email: Email::parse(email).with_context(|| format!("cannot use {email:?}"))?,
+        name: PersonName::parse(name)?,
+        password: NewPassword::parse(password, "password")?,
+        user_type,
+        profile: ProfileFields::default(),
+    };
+    Ok(accounts::create_active(db, account).await?)
 }
 
 pub struct DemoAccount {
@@ -179,7 +164,7 @@ pub async fn seed_demo_courses(db: &Db) -> anyhow::Result<Vec<String>> {
             continue;
         }
         let title = input.title.clone();
-        let content = input.parse().map_err(|e| anyhow::anyhow!("demo course is invalid: {}", e.code))?;
+        let content = input.parse().context("a demo course is invalid")?;
         let (mut tx, _turn) = crate::db::begin_write(db).await?;
         let id = store::courses::insert(&mut tx, instructor.id, &content).await?;
         store::courses::set_status(&mut tx, id, CourseStatus::Active).await?;

@@ -1,6 +1,9 @@
 //! One error type for the whole API. It becomes JSON `{code, message, field?}`; the message
 //! is rendered in the request's language by [`localize_errors`], which sees the request that
 //! `ResponseError::error_response` cannot.
+//!
+//! This is the HTTP edge of every error: the domain's and the services' own error enums know
+//! nothing of statuses or codes, and are given theirs here, in the `From` impls below.
 
 use actix_web::{
     body::{BoxBody, EitherBody, MessageBody},
@@ -10,7 +13,11 @@ use actix_web::{
 };
 use serde::Serialize;
 
-use crate::i18n::{Lang, Msg};
+use crate::{
+    domain::{assessment_grading::Blocker, InvalidInput, InvalidTransition},
+    i18n::{Lang, Msg},
+    services::ServiceError,
+};
 
 #[derive(Debug)]
 pub struct ApiError {
@@ -57,11 +64,11 @@ impl ApiError {
     }
 
     pub fn field_required(field: &str) -> ApiError {
-        ApiError::bad_request("field_required", Msg::FieldRequired(field.into())).on_field(field)
+        InvalidInput::required(field).into()
     }
 
     pub fn field_invalid(field: &str) -> ApiError {
-        ApiError::bad_request("field_invalid", Msg::FieldInvalid(field.into())).on_field(field)
+        InvalidInput::invalid(field).into()
     }
 
     pub fn unauthorized() -> ApiError {
@@ -70,6 +77,11 @@ impl ApiError {
 
     pub fn forbidden() -> ApiError {
         ApiError::new(StatusCode::FORBIDDEN, "forbidden", Msg::UnableToAccessData)
+    }
+
+    /// The same error with another message (e.g. a 403 that says who may do it).
+    pub fn saying(self, msg: Msg) -> ApiError {
+        ApiError { msg, ..self }
     }
 
     pub fn not_found() -> ApiError {
@@ -114,6 +126,88 @@ impl From<sqlx::Error> for ApiError {
 impl From<anyhow::Error> for ApiError {
     fn from(e: anyhow::Error) -> Self {
         ApiError::internal(e)
+    }
+}
+
+impl From<InvalidInput> for ApiError {
+    fn from(e: InvalidInput) -> Self {
+        let field = e.field().to_string();
+        let (code, msg) = match e {
+            InvalidInput::Required(f) => ("field_required", Msg::FieldRequired(f)),
+            InvalidInput::Invalid(f) => ("field_invalid", Msg::FieldInvalid(f)),
+            InvalidInput::TooLong { field, max } => ("field_too_long", Msg::FieldTooLong(field, max)),
+            InvalidInput::Email => ("invalid_email", Msg::InvalidEmail),
+            InvalidInput::Name => ("invalid_name", Msg::InvalidName),
+            InvalidInput::PasswordPolicy { .. } => ("password_policy", Msg::PasswordPolicy),
+            InvalidInput::PasswordMismatch { .. } => ("password_mismatch", Msg::PasswordMismatch),
+            InvalidInput::CourseStructure(_) => ("course_structure", Msg::CourseStructure),
+        };
+        ApiError::bad_request(code, msg).on_field(field)
+    }
+}
+
+impl From<InvalidTransition> for ApiError {
+    fn from(e: InvalidTransition) -> Self {
+        ApiError::new(StatusCode::CONFLICT, "invalid_transition", Msg::InvalidTransition(e.from.as_str()))
+    }
+}
+
+impl From<ServiceError> for ApiError {
+    fn from(e: ServiceError) -> Self {
+        use ServiceError as E;
+        use StatusCode as S;
+        let conflict = |code, msg| ApiError::new(S::CONFLICT, code, msg);
+        match e {
+            E::Invalid(e) => e.into(),
+            E::Transition(e) => e.into(),
+            E::NotFound => ApiError::not_found(),
+            E::NotFoundIn(field) => ApiError::not_found().on_field(field),
+            E::Forbidden => ApiError::forbidden(),
+            E::AccountGone => ApiError::unauthorized(),
+            E::EmailExists => ApiError::new(S::CONFLICT, "email_exists", Msg::EmailExists).on_field("email"),
+            E::InvalidActivationLink => {
+                ApiError::bad_request("invalid_token", Msg::InvalidActivationLink).on_field("token")
+            }
+            E::LoginFailed => ApiError::new(S::UNAUTHORIZED, "invalid_credentials", Msg::LoginFailed),
+            E::AccountInactive => ApiError::new(S::FORBIDDEN, "account_inactive", Msg::AccountInactive),
+            E::SessionExpired => ApiError::new(S::UNAUTHORIZED, "invalid_refresh", Msg::SessionExpired),
+            E::WrongCurrentPassword => {
+                ApiError::bad_request("wrong_password", Msg::WrongCurrentPassword).on_field("old_password")
+            }
+            E::PasswordResetFailed => ApiError::bad_request("reset_failed", Msg::PasswordResetFailed).on_field("token"),
+            E::MailNotSent => ApiError::new(S::BAD_GATEWAY, "mail_failed", Msg::ProblemSending),
+            E::AlreadyEnrolled => conflict("already_enrolled", Msg::AlreadyEnrolled),
+            E::CourseRequestDecided { status } => conflict("already_decided", Msg::InvalidTransition(status.as_str())),
+            E::CourseStopped => conflict("course_stopped", Msg::InvalidTransition("inactive")),
+            E::FinalAssessmentExists => conflict("final_assessment_exists", Msg::FinalAssessmentExists),
+            E::ChapterAssessmentExists => {
+                conflict("chapter_assessment_exists", Msg::ChapterAssessmentExists).on_field("chapter_id")
+            }
+            E::AssessmentHasAttempts => conflict("assessment_has_attempts", Msg::AssessmentHasAttempts),
+            E::AssessmentSaveFailed(source) => ApiError {
+                source: Some(source),
+                ..ApiError::new(S::INTERNAL_SERVER_ERROR, "assessment_save_failed", Msg::SomethingWentWrong)
+            },
+            E::AlreadyPassed => conflict("already_passed", Msg::AlreadyPassed),
+            E::NoAttemptsLeft => conflict("no_attempts_left", Msg::NoAttemptsLeft),
+            E::Locked(Blocker::LessonExercises) => conflict("chapter_assessment_locked", Msg::ChapterAssessmentLocked),
+            E::Locked(Blocker::ChapterAssessments) => conflict("final_assessment_locked", Msg::FinalAssessmentLocked),
+            E::AlreadySubmitted => conflict("already_submitted", Msg::AlreadySubmitted),
+            E::NotSubmitted => conflict("not_submitted", Msg::NotSubmitted),
+            E::CertificateNotFound => ApiError::new(S::NOT_FOUND, "not_found", Msg::CertificateNotFound),
+            E::CertificateAlreadyIssued => conflict("certificate_already_issued", Msg::CertificateAlreadyIssued),
+            E::CertificateRequestPending => conflict("certificate_request_pending", Msg::CertificateRequestPending),
+            E::CourseNotCompleted => conflict("course_not_completed", Msg::CourseNotCompleted),
+            E::CertificateRequestDecided => conflict("already_decided", Msg::RequestAlreadyDecided),
+            E::CertificateAlreadyRevoked => conflict("already_revoked", Msg::CertificateAlreadyRevoked),
+            E::CertificatePdf(source) => ApiError {
+                source: Some(source.into()),
+                ..ApiError::new(S::INTERNAL_SERVER_ERROR, "certificate_pdf_unavailable", Msg::CertificatePdfUnavailable)
+            },
+            E::AlreadyAnswered => conflict("already_answered", Msg::AlreadyAnswered),
+            E::Database(e) => ApiError::internal(e),
+            E::Internal(e) => ApiError::internal(e),
+        }
     }
 }
 

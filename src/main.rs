@@ -21,34 +21,54 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Serve the web app and the API (the default).
+    ///
+    /// Migrations run first. Settings come from the environment (see the README).
     Serve,
     /// Apply database migrations and exit.
     Migrate,
-    /// Create the demo accounts (one per role) when missing and print them.
+    /// Create the demo accounts and courses when missing, and print them.
+    ///
+    /// One active account per role and two active courses. The accounts' password is
+    /// LAMSA_DEMO_PASSWORD (default Lamsa#2026). Do not seed demo accounts on a public server.
     SeedDemo,
     /// Create an active account; the password is read from standard input.
+    ///
+    /// Any type of account: this is the only way to make a supervisor.
     CreateUser {
+        /// The kind of account.
         #[arg(long = "type", value_enum)]
         user_type: AccountType,
+        /// Its e-mail address, which is also the sign-in name.
         #[arg(long)]
         email: String,
+        /// The person's full name.
         #[arg(long)]
         name: String,
     },
-    /// For the load-test harness: create (or reuse) one supervisor and N student accounts and
-    /// print one JSON line per account with an access token valid for --ttl-secs.
-    /// Translate stdin to stdout, one line per line: print to Braille, or back with --back.
+    /// Translate standard input to Braille (or back with --back), line by line.
+    ///
+    /// Writes to standard output; needs no settings or database.
     Braille {
+        /// The Braille code: Arabic or English (UEB grade 1).
         #[arg(long, value_parser = ["ar", "en"])]
         lang: String,
+        /// Read Braille and write print.
         #[arg(long)]
         back: bool,
+        /// How Braille is written: Unicode Braille, dot numbers or Braille ASCII (.brf).
         #[arg(long, default_value = "unicode", value_parser = ["unicode", "dots", "brf"])]
         format: String,
     },
+    /// Create load-test accounts and print them with access tokens.
+    ///
+    /// For the load-test harness (loadtest/): creates (or reuses) one supervisor and --count
+    /// student accounts and prints one JSON line per account with an access token valid for
+    /// --ttl-secs.
     LoadtestUsers {
+        /// How many student accounts.
         #[arg(long)]
         count: usize,
+        /// Lifetime of the printed access tokens, in seconds.
         #[arg(long, default_value_t = 7200)]
         ttl_secs: i64,
     },
@@ -56,8 +76,11 @@ enum Command {
 
 #[derive(Clone, Copy, ValueEnum)]
 enum AccountType {
+    /// A learner.
     Student,
+    /// Builds courses and assessments and answers questions.
     Instructor,
+    /// Accredits courses, decides requests and certificates, sends notes.
     Supervisor,
 }
 

@@ -27,6 +27,7 @@ use crate::{
     auth::AuthUser,
     db::{Db, OwnConnection},
     domain::UserType,
+    events::{NOTE_RECEIVED, NOTE_REPLIED},
     realtime::Realtime,
     store::{
         notes::{self, NewMessage, NoteRow, Person, ReplyRow, Stored},
@@ -223,10 +224,10 @@ async fn write_batch_on(
         let s = stored.next().ok_or(sqlx::Error::RowNotFound)?;
         wanted.push(match (job, &s) {
             (Job::Note { payload, .. }, Stored::Note(n)) => {
-                NewEvent { recipient: other, kind: "note.received", payload: payload(n) }
+                NewEvent { recipient: other, kind: NOTE_RECEIVED, payload: payload(n) }
             }
             (Job::Reply { payload, .. }, Stored::Reply(r)) => {
-                NewEvent { recipient: other, kind: "note.replied", payload: payload(r) }
+                NewEvent { recipient: other, kind: NOTE_REPLIED, payload: payload(r) }
             }
             _ => return Err(sqlx::Error::RowNotFound),
         });

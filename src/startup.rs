@@ -1,5 +1,6 @@
-//! Builds the application state and the actix `App`, binds, and returns a handle the tests
-//! can spawn on a free port.
+//! Binds, wires the actix `App` (middleware, `/api` routes, avatars, the web app) around the
+//! shared [`AppState`](crate::state::AppState), and returns a handle the tests can spawn on a
+//! free port.
 
 use std::{net::TcpListener, path::PathBuf, sync::Arc};
 
@@ -13,77 +14,11 @@ use actix_web::{
 use anyhow::Context;
 
 use crate::{
-    auth::{load_or_create_secret, JwtKeys, MediaSigner},
-    bus::Bus,
     configuration::Settings,
-    db::{self, Db},
-    email::Mailer,
     error::{localize_errors, request_lang_and_method},
-    rate_limit::RateLimiter,
-    realtime::Realtime,
     routes,
+    state::AppState,
 };
-
-pub struct AppState {
-    pub db: Db,
-    pub settings: Settings,
-    pub jwt: JwtKeys,
-    pub media: MediaSigner,
-    pub mailer: Mailer,
-    pub bus: Bus,
-    pub limiter: RateLimiter,
-    pub realtime: Realtime,
-    pub notes: crate::note_writer::NoteWriter,
-    /// The certificate PDFs' font, loaded on first use.
-    pub cert_font: crate::certificates::pdf::FontCache,
-    /// Owns the pool handle the realtime hub reaches weakly (see `Hub::db`).
-    pub shared_db: std::sync::Arc<Db>,
-}
-
-impl AppState {
-    pub async fn new(settings: Settings) -> anyhow::Result<AppState> {
-        std::fs::create_dir_all(&settings.data_dir)
-            .with_context(|| format!("cannot create the data directory {}", settings.data_dir.display()))?;
-        let db = db::connect(&settings.database_url).await?;
-        db::migrate(&db, &settings.database_url).await?;
-        let secret = load_or_create_secret(settings.jwt_secret.as_deref(), &settings.data_dir)?;
-        let jwt = JwtKeys::new(&secret, settings.access_ttl.as_secs() as i64);
-        let media = MediaSigner::new(&secret);
-        let mailer = Mailer::new(settings.smtp_url.as_deref(), settings.outbox_dir(), &settings.mail_from)?;
-        let bus = match &settings.redis_url {
-            Some(url) => Bus::redis(url).await.context("cannot connect to Redis (REDIS_URL)")?,
-            None => Bus::in_process(),
-        };
-        let shared_db = std::sync::Arc::new(db.clone());
-        db::start_checkpoints(&shared_db);
-        let realtime = Realtime::start(
-            bus.clone(),
-            crate::realtime::namespace_for(&settings.database_url),
-            Arc::downgrade(&shared_db),
-        );
-        let notes = crate::note_writer::NoteWriter::start(db.clone(), realtime.clone());
-        let cert_font = crate::certificates::pdf::FontCache::new(settings.cert_font.clone());
-        if !settings.cert_font.is_file() {
-            // Not fatal: everything but certificate PDFs works without it.
-            tracing::error!(path = %settings.cert_font.display(),
-                "the certificate font is missing (LAMSA_CERT_FONT): certificate PDFs will fail until it is installed \
-                 (scripts/system-deps.sh installs Amiri)");
-        }
-        Ok(AppState {
-            db,
-            settings,
-            jwt,
-            media,
-            mailer,
-            bus,
-            limiter: RateLimiter::default(),
-            realtime,
-            notes,
-            cert_font,
-            shared_db,
-        })
-    }
-}
 
 pub struct Application {
     port: u16,

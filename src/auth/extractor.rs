@@ -2,7 +2,7 @@ use std::future::{ready, Ready};
 
 use actix_web::{dev::Payload, http::header::AUTHORIZATION, web, FromRequest, HttpRequest};
 
-use crate::{domain::UserType, error::ApiError, startup::AppState};
+use crate::{domain::UserType, error::ApiError, state::AppState};
 
 /// The signed-in user, from a valid `Authorization: Bearer <access token>`. Without one the
 /// request is answered 401, which tells the web client to refresh once (spec §4).
@@ -15,6 +15,16 @@ pub struct AuthUser {
 impl AuthUser {
     pub fn from_token(state: &AppState, token: &str) -> Option<AuthUser> {
         state.jwt.verify(token).map(|c| AuthUser { id: c.sub, typ: c.typ })
+    }
+
+    /// The one role check of the API: a user of another type is answered 403 "Unable to
+    /// access data". Whose course or attempt it is, is the services' business (404).
+    pub fn require(self, typ: UserType) -> Result<(), ApiError> {
+        if self.typ == typ {
+            Ok(())
+        } else {
+            Err(ApiError::forbidden())
+        }
     }
 }
 

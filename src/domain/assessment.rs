@@ -6,7 +6,7 @@ use braille::{Cell, Lang as Code};
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 
-use crate::{error::ApiError, i18n::Msg};
+use super::{optional_text, required_text, InvalidInput};
 
 /// The three kinds of assessment (spec §3), each tied to a lesson, a chapter or the course.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema)]
@@ -204,28 +204,17 @@ pub fn letter_cell(letter: &str, code: Code) -> Option<Cell> {
     }
 }
 
-fn text(raw: &str, field: &str, max: usize, required: bool) -> Result<String, ApiError> {
-    if required {
-        return super::required_text(raw, field, max);
-    }
-    let t = raw.trim();
-    if t.chars().count() > max {
-        return Err(ApiError::bad_request("field_too_long", Msg::FieldTooLong(field.into(), max)).on_field(field));
-    }
-    Ok(t.to_string())
-}
-
 impl QuestionInput {
-    fn parse(self, at: &str, code: Code, rng: &mut impl Rng) -> Result<QuestionContent, ApiError> {
+    fn parse(self, at: &str, code: Code, rng: &mut impl Rng) -> Result<QuestionContent, InvalidInput> {
         let field = |f: &str| format!("{at}.{f}");
         if !(1..=MAX_POINTS).contains(&self.points) {
-            return Err(ApiError::field_invalid(&field("points")));
+            return Err(InvalidInput::invalid(&field("points")));
         }
-        let prompt = text(&self.prompt, &field("prompt"), MAX_PROMPT_CHARS, false)?;
-        let print = |p: &Option<String>| -> Result<(String, Vec<u8>), ApiError> {
+        let prompt = optional_text(&self.prompt, &field("prompt"), MAX_PROMPT_CHARS)?;
+        let print = |p: &Option<String>| -> Result<(String, Vec<u8>), InvalidInput> {
             let f = field("print");
-            let p = text(p.as_deref().unwrap_or_default(), &f, MAX_PRINT_CHARS, true)?;
-            let cells = print_to_cells(&p, code).ok_or_else(|| ApiError::field_invalid(&f))?;
+            let p = required_text(p.as_deref().unwrap_or_default(), &f, MAX_PRINT_CHARS)?;
+            let cells = print_to_cells(&p, code).ok_or_else(|| InvalidInput::invalid(&f))?;
             Ok((p, bits(&cells)))
         };
         let body = match self.kind.as_str() {
@@ -245,19 +234,19 @@ impl QuestionInput {
             }
             "similar_cells" => {
                 let f = field("letter");
-                let letter = text(self.letter.as_deref().unwrap_or_default(), &f, 3, true)?;
-                let cell = letter_cell(&letter, code).ok_or_else(|| ApiError::field_invalid(&f))?;
+                let letter = required_text(self.letter.as_deref().unwrap_or_default(), &f, 3)?;
+                let cell = letter_cell(&letter, code).ok_or_else(|| InvalidInput::invalid(&f))?;
                 let f = field("distractors");
                 if self.distractors.is_empty() {
-                    return Err(ApiError::field_required(&f));
+                    return Err(InvalidInput::required(&f));
                 }
                 if self.distractors.len() > MAX_DISTRACTORS {
-                    return Err(ApiError::field_invalid(&f));
+                    return Err(InvalidInput::invalid(&f));
                 }
                 let mut groups: Vec<Vec<u8>> = Vec::with_capacity(self.distractors.len() + 1);
                 for (i, raw) in self.distractors.iter().enumerate() {
                     let f = format!("{f}[{i}]");
-                    let group = braille::parse_unicode(raw.trim()).map_err(|_| ApiError::field_invalid(&f))?;
+                    let group = braille::parse_unicode(raw.trim()).map_err(|_| InvalidInput::invalid(&f))?;
                     let same_length = groups.first().is_none_or(|g| g.len() == group.len());
                     let ok = GROUP_CELLS.contains(&group.len())
                         && same_length
@@ -265,7 +254,7 @@ impl QuestionInput {
                         && group.iter().any(|c| *c != cell)
                         && !groups.contains(&bits(&group));
                     if !ok {
-                        return Err(ApiError::field_invalid(&f));
+                        return Err(InvalidInput::invalid(&f));
                     }
                     groups.push(bits(&group));
                 }
@@ -273,7 +262,7 @@ impl QuestionInput {
                 groups.insert(answer, vec![cell.bits(); groups[0].len()]);
                 QuestionBody::SimilarCells { letter, cell: cell.bits(), groups, answer }
             }
-            _ => return Err(ApiError::field_invalid(&field("type"))),
+            _ => return Err(InvalidInput::invalid(&field("type"))),
         };
         Ok(QuestionContent { id: self.id, points: self.points, prompt, body })
     }
@@ -281,50 +270,50 @@ impl QuestionInput {
 
 impl AssessmentInput {
     /// Checks every field; `code` is the Braille code of the course (`course_id`).
-    pub fn parse(self, code: Code, rng: &mut impl Rng) -> Result<AssessmentContent, ApiError> {
-        let kind = AssessmentKind::parse(&self.kind).ok_or_else(|| ApiError::field_invalid("type"))?;
+    pub fn parse(self, code: Code, rng: &mut impl Rng) -> Result<AssessmentContent, InvalidInput> {
+        let kind = AssessmentKind::parse(&self.kind).ok_or_else(|| InvalidInput::invalid("type"))?;
         let (lesson_id, chapter_id) = match kind {
             AssessmentKind::LessonExercise => {
                 if self.chapter_id.is_some() {
-                    return Err(ApiError::field_invalid("chapter_id"));
+                    return Err(InvalidInput::invalid("chapter_id"));
                 }
-                (Some(self.lesson_id.ok_or_else(|| ApiError::field_required("lesson_id"))?), None)
+                (Some(self.lesson_id.ok_or_else(|| InvalidInput::required("lesson_id"))?), None)
             }
             AssessmentKind::ChapterAssessment => {
                 if self.lesson_id.is_some() {
-                    return Err(ApiError::field_invalid("lesson_id"));
+                    return Err(InvalidInput::invalid("lesson_id"));
                 }
-                (None, Some(self.chapter_id.ok_or_else(|| ApiError::field_required("chapter_id"))?))
+                (None, Some(self.chapter_id.ok_or_else(|| InvalidInput::required("chapter_id"))?))
             }
             AssessmentKind::FinalAssessment => {
                 if self.lesson_id.is_some() {
-                    return Err(ApiError::field_invalid("lesson_id"));
+                    return Err(InvalidInput::invalid("lesson_id"));
                 }
                 if self.chapter_id.is_some() {
-                    return Err(ApiError::field_invalid("chapter_id"));
+                    return Err(InvalidInput::invalid("chapter_id"));
                 }
                 (None, None)
             }
         };
-        let title = text(&self.title, "title", 200, true)?;
+        let title = required_text(&self.title, "title", 200)?;
         if !(1..=100).contains(&self.pass_mark) {
-            return Err(ApiError::field_invalid("pass_mark"));
+            return Err(InvalidInput::invalid("pass_mark"));
         }
         let max_attempts = self.max_attempts.unwrap_or(kind.default_max_attempts());
         if !(0..=MAX_ATTEMPTS).contains(&max_attempts) {
-            return Err(ApiError::field_invalid("max_attempts"));
+            return Err(InvalidInput::invalid("max_attempts"));
         }
         if self.questions.is_empty() {
-            return Err(ApiError::field_required("questions"));
+            return Err(InvalidInput::required("questions"));
         }
         if self.questions.len() > MAX_QUESTIONS {
-            return Err(ApiError::field_invalid("questions"));
+            return Err(InvalidInput::invalid("questions"));
         }
         let mut questions = Vec::with_capacity(self.questions.len());
         for (i, q) in self.questions.into_iter().enumerate() {
             let at = format!("questions[{i}]");
             if q.id.is_some_and(|id| questions.iter().any(|p: &QuestionContent| p.id == Some(id))) {
-                return Err(ApiError::field_invalid(&format!("{at}.id")));
+                return Err(InvalidInput::invalid(&format!("{at}.id")));
             }
             questions.push(q.parse(&at, code, rng)?);
         }
@@ -381,26 +370,26 @@ impl Answer {
 
 impl AnswerInput {
     /// Checks the answer against the question it answers.
-    pub fn parse(&self, question: &QuestionBody) -> Result<Answer, ApiError> {
-        let only = |name: &str, present: bool| -> Result<(), ApiError> {
+    pub fn parse(&self, question: &QuestionBody) -> Result<Answer, InvalidInput> {
+        let only = |name: &str, present: bool| -> Result<(), InvalidInput> {
             let fields =
                 [("braille", self.braille.is_some()), ("text", self.text.is_some()), ("choice", self.choice.is_some())];
             if let Some((other, _)) = fields.iter().find(|(f, p)| *p && *f != name) {
-                return Err(ApiError::field_invalid(other));
+                return Err(InvalidInput::invalid(other));
             }
             if present {
                 Ok(())
             } else {
-                Err(ApiError::field_required(name))
+                Err(InvalidInput::required(name))
             }
         };
         match question {
             QuestionBody::BrailleInput { .. } => {
                 only("braille", self.braille.is_some())?;
                 let raw = self.braille.as_deref().unwrap_or_default();
-                let cells = braille::parse_unicode(raw).map_err(|_| ApiError::field_invalid("braille"))?;
+                let cells = braille::parse_unicode(raw).map_err(|_| InvalidInput::invalid("braille"))?;
                 if cells.len() > MAX_ANSWER_CHARS {
-                    return Err(ApiError::field_invalid("braille"));
+                    return Err(InvalidInput::invalid("braille"));
                 }
                 Ok(Answer::Braille(cells))
             }
@@ -408,14 +397,10 @@ impl AnswerInput {
                 only("text", self.text.is_some())?;
                 let t = self.text.as_deref().unwrap_or_default();
                 if t.chars().count() > MAX_ANSWER_CHARS {
-                    return Err(ApiError::bad_request(
-                        "field_too_long",
-                        Msg::FieldTooLong("text".into(), MAX_ANSWER_CHARS),
-                    )
-                    .on_field("text"));
+                    return Err(InvalidInput::too_long("text", MAX_ANSWER_CHARS));
                 }
                 if t.chars().any(|c| c.is_control() && !c.is_whitespace()) {
-                    return Err(ApiError::field_invalid("text"));
+                    return Err(InvalidInput::invalid("text"));
                 }
                 Ok(Answer::Text(t.to_string()))
             }
@@ -423,11 +408,19 @@ impl AnswerInput {
                 only("choice", self.choice.is_some())?;
                 match self.choice {
                     Some(i) if i >= 0 && (i as usize) < groups.len() => Ok(Answer::Choice(i as usize)),
-                    _ => Err(ApiError::field_invalid("choice")),
+                    _ => Err(InvalidInput::invalid("choice")),
                 }
             }
         }
     }
+}
+
+/// A stored answer as the learner sent it, and parsed against its question (`None` when it no
+/// longer fits, e.g. a question changed type): what results and grading read.
+pub fn parse_stored(raw: &str, question: &Question) -> Option<(AnswerInput, Option<Answer>)> {
+    let input: AnswerInput = serde_json::from_str(raw).ok()?;
+    let parsed = input.parse(&question.body).ok();
+    Some((input, parsed))
 }
 
 #[cfg(test)]
@@ -531,11 +524,11 @@ mod tests {
         ];
         for (body, field) in cases {
             let err = input(body.clone()).parse(Code::Arabic, &mut rng()).err().unwrap_or_else(|| panic!("{body}"));
-            assert_eq!(err.field.as_deref(), Some(field), "{body}");
+            assert_eq!(err.field(), field, "{body}");
         }
         // An English course takes English letters only.
         let en = input(base(json!([{"type": "braille_input", "points": 1, "print": "باب"}])));
-        assert_eq!(en.parse(Code::English, &mut rng()).err().unwrap().field.as_deref(), Some("questions[0].print"));
+        assert_eq!(en.parse(Code::English, &mut rng()).err().unwrap().field(), "questions[0].print");
     }
 
     #[test]
@@ -572,13 +565,13 @@ mod tests {
         };
         let a = |v: serde_json::Value| serde_json::from_value::<AnswerInput>(v).unwrap();
         assert_eq!(a(json!({"braille": "⠃ ⠃"})).parse(&braille).unwrap(), Answer::Braille(cells(&[3, 0, 3])));
-        assert_eq!(a(json!({"braille": "b"})).parse(&braille).unwrap_err().field.as_deref(), Some("braille"));
-        assert_eq!(a(json!({"text": "ب"})).parse(&braille).unwrap_err().field.as_deref(), Some("text"));
-        assert_eq!(a(json!({})).parse(&text).unwrap_err().code, "field_required");
+        assert_eq!(a(json!({"braille": "b"})).parse(&braille).unwrap_err(), InvalidInput::invalid("braille"));
+        assert_eq!(a(json!({"text": "ب"})).parse(&braille).unwrap_err(), InvalidInput::invalid("text"));
+        assert_eq!(a(json!({})).parse(&text).unwrap_err(), InvalidInput::required("text"));
         assert_eq!(a(json!({"text": " باب "})).parse(&text).unwrap(), Answer::Text(" باب ".into()));
         assert_eq!(a(json!({"choice": 1})).parse(&similar).unwrap(), Answer::Choice(1));
-        assert_eq!(a(json!({"choice": 2})).parse(&similar).unwrap_err().field.as_deref(), Some("choice"));
-        assert_eq!(a(json!({"choice": -1})).parse(&similar).unwrap_err().field.as_deref(), Some("choice"));
+        assert_eq!(a(json!({"choice": 2})).parse(&similar).unwrap_err(), InvalidInput::invalid("choice"));
+        assert_eq!(a(json!({"choice": -1})).parse(&similar).unwrap_err(), InvalidInput::invalid("choice"));
         assert_eq!(Answer::Braille(cells(&[3, 0])).to_input().braille.as_deref(), Some("⠃⠀"));
     }
 

@@ -3,8 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::media::MediaKind;
-use crate::{error::ApiError, i18n::Msg};
+use super::{media::MediaKind, optional_text, required_text, InvalidInput, InvalidTransition};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
@@ -56,8 +55,8 @@ impl CourseStatus {
         }
     }
 
-    /// The status after `action`, or a 409 that names the current status.
-    pub fn apply(self, action: CourseAction) -> Result<CourseStatus, ApiError> {
+    /// The status after `action`, or the refusal that names the current status.
+    pub fn apply(self, action: CourseAction) -> Result<CourseStatus, InvalidTransition> {
         use CourseAction::*;
         use CourseStatus::*;
         let next = match (self, action) {
@@ -68,13 +67,7 @@ impl CourseStatus {
             (StopPending, ApproveStop) => Inactive,
             (StopPending, RejectStop) => Active,
             (Draft | Rejected, Edit) => self,
-            _ => {
-                return Err(ApiError::new(
-                    actix_web::http::StatusCode::CONFLICT,
-                    "invalid_transition",
-                    Msg::InvalidTransition(self.as_str()),
-                ))
-            }
+            _ => return Err(InvalidTransition { from: self }),
         };
         Ok(next)
     }
@@ -82,6 +75,15 @@ impl CourseStatus {
     /// Visible in the catalogue and open for enrolment.
     pub fn is_listed(self) -> bool {
         matches!(self, CourseStatus::Active | CourseStatus::StopPending)
+    }
+}
+
+/// The Braille code a course teaches (`language`: `ar` or `en`).
+pub fn braille_code(language: &str) -> braille::Lang {
+    if language == "en" {
+        braille::Lang::English
+    } else {
+        braille::Lang::Arabic
     }
 }
 
@@ -237,46 +239,43 @@ fn web_address(raw: &str) -> Option<String> {
     ok.then(|| url.to_string())
 }
 
-fn lesson_media(m: &LessonMediaInput, field: &str) -> Result<LessonMedia, ApiError> {
+fn lesson_media(m: &LessonMediaInput, field: &str) -> Result<LessonMedia, InvalidInput> {
     let kind = match m.kind.as_str() {
         "file" => LessonMediaKind::File,
         "audio" => LessonMediaKind::Audio,
         "video" => LessonMediaKind::Video,
-        _ => return Err(ApiError::field_invalid(field)),
+        _ => return Err(InvalidInput::invalid(field)),
     };
     let url = match (&m.media_id, &m.url) {
         (Some(_), None) => None,
         (None, Some(u)) if kind == LessonMediaKind::Video => {
-            Some(web_address(u).ok_or_else(|| ApiError::field_invalid(field))?)
+            Some(web_address(u).ok_or_else(|| InvalidInput::invalid(field))?)
         }
-        _ => return Err(ApiError::field_invalid(field)),
+        _ => return Err(InvalidInput::invalid(field)),
     };
     Ok(LessonMedia { kind, title: text(&m.title, field, 200, true)?, media_id: m.media_id, url })
 }
 
-fn text(raw: &str, field: &str, max: usize, required: bool) -> Result<String, ApiError> {
+fn text(raw: &str, field: &str, max: usize, required: bool) -> Result<String, InvalidInput> {
     if required {
-        return super::required_text(raw, field, max);
+        required_text(raw, field, max)
+    } else {
+        optional_text(raw, field, max)
     }
-    let t = raw.trim();
-    if t.chars().count() > max {
-        return Err(ApiError::bad_request("field_too_long", Msg::FieldTooLong(field.into(), max)).on_field(field));
-    }
-    Ok(t.to_string())
 }
 
-fn structure_error(field: String) -> ApiError {
-    ApiError::bad_request("course_structure", Msg::CourseStructure).on_field(field)
+fn structure_error(field: String) -> InvalidInput {
+    InvalidInput::CourseStructure(field)
 }
 
 impl CourseInput {
-    pub fn parse(self) -> Result<CourseContent, ApiError> {
+    pub fn parse(self) -> Result<CourseContent, InvalidInput> {
         let language = match self.language.as_str() {
             "ar" | "en" => self.language.clone(),
-            _ => return Err(ApiError::field_invalid("language")),
+            _ => return Err(InvalidInput::invalid("language")),
         };
         if !(1..=3650).contains(&self.duration_days) {
-            return Err(ApiError::field_invalid("duration_days"));
+            return Err(InvalidInput::invalid("duration_days"));
         }
         // Spec §5: at least one chapter and one lesson, each with a title and a description.
         if self.chapters.is_empty() {
@@ -308,7 +307,7 @@ impl CourseInput {
                     let letter = letter.trim();
                     let t = braille::to_braille(letter, code);
                     if letter.is_empty() || letter.chars().count() > 3 || !t.unknown.is_empty() || t.cells.is_empty() {
-                        return Err(ApiError::field_invalid(&at("letters")));
+                        return Err(InvalidInput::invalid(&at("letters")));
                     }
                     letters.push(letter.to_string());
                 }
@@ -321,11 +320,11 @@ impl CourseInput {
                 let mut links = Vec::new();
                 for (ki, link) in l.links.iter().enumerate() {
                     let field = at(&format!("links[{ki}]"));
-                    let url = web_address(&link.url).ok_or_else(|| ApiError::field_invalid(&format!("{field}.url")))?;
+                    let url = web_address(&link.url).ok_or_else(|| InvalidInput::invalid(&format!("{field}.url")))?;
                     links.push((text(&link.title, &format!("{field}.title"), 200, true)?, url));
                 }
                 if l.media.len() > 50 {
-                    return Err(ApiError::field_invalid(&at("media")));
+                    return Err(InvalidInput::invalid(&at("media")));
                 }
                 let media = l
                     .media
@@ -381,7 +380,7 @@ mod tests {
         for (from, action) in
             [(Draft, Accredit), (Active, Edit), (Inactive, RequestStop), (Pending, SendForAccreditation)]
         {
-            assert_eq!(from.apply(action).unwrap_err().code, "invalid_transition");
+            assert_eq!(from.apply(action).unwrap_err().from, from);
         }
     }
 }

@@ -1,4 +1,4 @@
-use crate::{error::ApiError, i18n::Msg};
+use super::InvalidInput;
 
 /// A syntactically plausible e-mail address, trimmed and lower-cased so that one person has
 /// one account whatever case they type.
@@ -6,9 +6,9 @@ use crate::{error::ApiError, i18n::Msg};
 pub struct Email(String);
 
 impl Email {
-    pub fn parse(raw: &str) -> Result<Email, ApiError> {
+    pub fn parse(raw: &str) -> Result<Email, InvalidInput> {
         let s = raw.trim().to_lowercase();
-        let invalid = || ApiError::bad_request("invalid_email", Msg::InvalidEmail).on_field("email");
+        let invalid = || InvalidInput::Email;
         if s.is_empty() || s.len() > 254 || s.chars().any(|c| c.is_whitespace() || c.is_control()) {
             return Err(invalid());
         }

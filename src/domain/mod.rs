@@ -5,10 +5,15 @@ pub mod assessment_grading;
 pub mod certificate;
 pub mod course;
 mod email;
+mod error;
 pub mod media;
 mod password;
 mod user;
 
 pub use email::Email;
+pub use error::{InvalidInput, InvalidTransition};
 pub use password::{NewPassword, PasswordPair};
-pub use user::{required_text, BirthDate, Gender, PersonName, ProfileText, UserType, VisionType};
+pub use user::{
+    optional_text, required_text, BirthDate, Gender, PersonName, ProfileFields, ProfileInput, ProfilePatch,
+    ProfileText, UserType, VisionType,
+};

@@ -1,6 +1,6 @@
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize};
 
-use crate::{error::ApiError, i18n::Msg};
+use super::InvalidInput;
 
 /// The three kinds of account (spec §6). Supervisors cannot register themselves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
@@ -44,6 +44,14 @@ impl Gender {
             Gender::Female => "female",
         }
     }
+
+    pub fn parse(raw: &str) -> Option<Gender> {
+        match raw {
+            "male" => Some(Gender::Male),
+            "female" => Some(Gender::Female),
+            _ => None,
+        }
+    }
 }
 
 /// Visual condition, which the platform uses to suggest a starting point.
@@ -63,6 +71,15 @@ impl VisionType {
             VisionType::Sighted => "sighted",
         }
     }
+
+    pub fn parse(raw: &str) -> Option<VisionType> {
+        match raw {
+            "blind" => Some(VisionType::Blind),
+            "low_vision" => Some(VisionType::LowVision),
+            "sighted" => Some(VisionType::Sighted),
+            _ => None,
+        }
+    }
 }
 
 /// A person's full name: 1–100 characters after trimming, no control characters.
@@ -70,11 +87,11 @@ impl VisionType {
 pub struct PersonName(String);
 
 impl PersonName {
-    pub fn parse(raw: &str) -> Result<PersonName, ApiError> {
+    pub fn parse(raw: &str) -> Result<PersonName, InvalidInput> {
         let s = raw.trim();
         let n = s.chars().count();
         if n == 0 || n > 100 || s.chars().any(char::is_control) {
-            return Err(ApiError::bad_request("invalid_name", Msg::InvalidName).on_field("name"));
+            return Err(InvalidInput::Name);
         }
         Ok(PersonName(s.to_string()))
     }
@@ -85,13 +102,19 @@ impl PersonName {
 }
 
 /// Required free text (a note, a question, a title…): trimmed, 1 to `max` characters.
-pub fn required_text(raw: &str, field: &str, max: usize) -> Result<String, ApiError> {
-    let t = raw.trim();
+pub fn required_text(raw: &str, field: &str, max: usize) -> Result<String, InvalidInput> {
+    let t = optional_text(raw, field, max)?;
     if t.is_empty() {
-        return Err(ApiError::field_required(field));
+        return Err(InvalidInput::required(field));
     }
+    Ok(t)
+}
+
+/// Optional free text (a lesson's rule, a question's prompt): trimmed, at most `max` characters.
+pub fn optional_text(raw: &str, field: &str, max: usize) -> Result<String, InvalidInput> {
+    let t = raw.trim();
     if t.chars().count() > max {
-        return Err(ApiError::bad_request("field_too_long", Msg::FieldTooLong(field.into(), max)).on_field(field));
+        return Err(InvalidInput::too_long(field, max));
     }
     Ok(t.to_string())
 }
@@ -100,16 +123,142 @@ pub fn required_text(raw: &str, field: &str, max: usize) -> Result<String, ApiEr
 pub struct ProfileText;
 
 impl ProfileText {
-    pub fn parse(raw: Option<&str>, field: &str, max: usize) -> Result<Option<String>, ApiError> {
+    pub fn parse(raw: Option<&str>, field: &str, max: usize) -> Result<Option<String>, InvalidInput> {
         let Some(s) = raw.map(str::trim).filter(|s| !s.is_empty()) else { return Ok(None) };
         if s.chars().count() > max {
-            return Err(ApiError::bad_request("field_too_long", Msg::FieldTooLong(field.into(), max)).on_field(field));
+            return Err(InvalidInput::too_long(field, max));
         }
         // Newlines are fine in a bio; other control characters are not text.
         if s.chars().any(|c| c.is_control() && c != '\n' && c != '\r' && c != '\t') {
-            return Err(ApiError::field_invalid(field));
+            return Err(InvalidInput::invalid(field));
         }
         Ok(Some(s.to_string()))
+    }
+}
+
+/// The editable profile fields (spec §3), already parsed.
+#[derive(Clone, Debug, Default)]
+pub struct ProfileFields {
+    pub phone: Option<String>,
+    pub gender: Option<String>,
+    pub country: Option<String>,
+    pub job_title: Option<String>,
+    pub vision_type: Option<String>,
+    pub birth_date: Option<String>,
+    pub bio: Option<String>,
+    pub education_type: Option<String>,
+    pub level: Option<String>,
+}
+
+/// The optional profile fields as sent by a client, before parsing.
+#[derive(Default)]
+pub struct ProfileInput {
+    pub phone: Option<String>,
+    pub gender: Option<Gender>,
+    pub country: Option<String>,
+    pub job_title: Option<String>,
+    pub vision_type: Option<VisionType>,
+    pub birth_date: Option<String>,
+    pub bio: Option<String>,
+    pub education_type: Option<String>,
+    pub level: Option<String>,
+}
+
+impl ProfileInput {
+    pub fn parse(self, today: (i32, u8, u8)) -> Result<ProfileFields, InvalidInput> {
+        let phone = ProfileText::parse(self.phone.as_deref(), "phone", 30)?;
+        if let Some(p) = &phone {
+            let ok = p.chars().all(|c| c.is_ascii_digit() || "+-() ".contains(c) || ('٠'..='٩').contains(&c))
+                && p.chars().filter(|c| c.is_numeric()).count() >= 5;
+            if !ok {
+                return Err(InvalidInput::invalid("phone"));
+            }
+        }
+        let birth_date = match self.birth_date.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
+            Some(d) => Some(BirthDate::parse(d, today)?.to_iso()),
+            None => None,
+        };
+        Ok(ProfileFields {
+            phone,
+            gender: self.gender.map(|g| g.as_str().to_string()),
+            country: ProfileText::parse(self.country.as_deref(), "country", 100)?,
+            job_title: ProfileText::parse(self.job_title.as_deref(), "job_title", 100)?,
+            vision_type: self.vision_type.map(|v| v.as_str().to_string()),
+            birth_date,
+            bio: ProfileText::parse(self.bio.as_deref(), "bio", 2000)?,
+            education_type: ProfileText::parse(self.education_type.as_deref(), "education_type", 100)?,
+            level: ProfileText::parse(self.level.as_deref(), "level", 100)?,
+        })
+    }
+}
+
+/// Absent: keep the stored value. `null`: clear it. A value: replace it.
+fn present<'de, D: Deserializer<'de>, T: Deserialize<'de>>(d: D) -> Result<Option<Option<T>>, D::Error> {
+    Option::<T>::deserialize(d).map(Some)
+}
+
+/// A change to the signed-in user's profile (`PATCH /api/profile`).
+#[derive(Deserialize, utoipa::ToSchema, Default)]
+pub struct ProfilePatch {
+    #[serde(default, deserialize_with = "present")]
+    #[schema(value_type = Option<String>)]
+    pub name: Option<Option<String>>,
+    #[serde(default, deserialize_with = "present")]
+    #[schema(value_type = Option<String>)]
+    pub phone: Option<Option<String>>,
+    #[serde(default, deserialize_with = "present")]
+    #[schema(value_type = Option<Gender>)]
+    pub gender: Option<Option<Gender>>,
+    #[serde(default, deserialize_with = "present")]
+    #[schema(value_type = Option<String>)]
+    pub country: Option<Option<String>>,
+    #[serde(default, deserialize_with = "present")]
+    #[schema(value_type = Option<String>)]
+    pub job_title: Option<Option<String>>,
+    #[serde(default, deserialize_with = "present")]
+    #[schema(value_type = Option<VisionType>)]
+    pub vision_type: Option<Option<VisionType>>,
+    /// `YYYY-MM-DD`.
+    #[serde(default, deserialize_with = "present")]
+    #[schema(value_type = Option<String>)]
+    pub birth_date: Option<Option<String>>,
+    #[serde(default, deserialize_with = "present")]
+    #[schema(value_type = Option<String>)]
+    pub bio: Option<Option<String>>,
+    #[serde(default, deserialize_with = "present")]
+    #[schema(value_type = Option<String>)]
+    pub education_type: Option<Option<String>>,
+    #[serde(default, deserialize_with = "present")]
+    #[schema(value_type = Option<String>)]
+    pub level: Option<Option<String>>,
+}
+
+impl ProfilePatch {
+    /// The name and profile after the patch; `name` and `stored` are the current ones.
+    pub fn apply(
+        self,
+        name: &str,
+        stored: ProfileInput,
+        today: (i32, u8, u8),
+    ) -> Result<(PersonName, ProfileFields), InvalidInput> {
+        let name = match self.name {
+            Some(Some(n)) => PersonName::parse(&n)?,
+            Some(None) => return Err(InvalidInput::required("name")),
+            None => PersonName(name.to_string()),
+        };
+        let fields = ProfileInput {
+            phone: self.phone.unwrap_or(stored.phone),
+            gender: self.gender.unwrap_or(stored.gender),
+            country: self.country.unwrap_or(stored.country),
+            job_title: self.job_title.unwrap_or(stored.job_title),
+            vision_type: self.vision_type.unwrap_or(stored.vision_type),
+            birth_date: self.birth_date.unwrap_or(stored.birth_date),
+            bio: self.bio.unwrap_or(stored.bio),
+            education_type: self.education_type.unwrap_or(stored.education_type),
+            level: self.level.unwrap_or(stored.level),
+        }
+        .parse(today)?;
+        Ok((name, fields))
     }
 }
 
@@ -122,8 +271,8 @@ pub struct BirthDate {
 }
 
 impl BirthDate {
-    pub fn parse(raw: &str, today: (i32, u8, u8)) -> Result<BirthDate, ApiError> {
-        let bad = || ApiError::field_invalid("birth_date");
+    pub fn parse(raw: &str, today: (i32, u8, u8)) -> Result<BirthDate, InvalidInput> {
+        let bad = || InvalidInput::invalid("birth_date");
         let mut parts = raw.trim().split('-');
         let (Some(y), Some(m), Some(d), None) = (parts.next(), parts.next(), parts.next(), parts.next()) else {
             return Err(bad());

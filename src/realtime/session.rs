@@ -9,7 +9,6 @@ use std::{
 };
 
 use actix::{Actor, ActorContext, ActorFutureExt, Addr, AsyncContext, Handler, StreamHandler, WrapFuture};
-use actix_web::{web, HttpRequest, HttpResponse};
 use actix_ws::{CloseCode, CloseReason, Message, ProtocolError};
 use serde::Deserialize;
 use tokio::sync::mpsc;
@@ -19,9 +18,7 @@ use super::{
     DROP_AFTER, PING_EVERY,
 };
 use crate::{
-    auth::AuthUser,
     db::Db,
-    startup::AppState,
     store::notifications::{self, Event},
 };
 
@@ -317,62 +314,40 @@ impl StreamHandler<Result<Message, ProtocolError>> for WsSession {
     }
 }
 
-#[derive(Deserialize)]
-pub struct WsQuery {
-    token: Option<String>,
+/// Closes a socket whose token is missing, bad or expired with 4401 (browsers cannot read the
+/// HTTP status of a failed upgrade, so the refusal travels as a close code).
+pub fn refuse(ws: actix_ws::Session) {
+    actix_web::rt::spawn(async move {
+        let reason = CloseReason {
+            code: CloseCode::Other(CLOSE_BAD_TOKEN),
+            description: Some("invalid or expired token".into()),
+        };
+        let _ = ws.close(Some(reason)).await;
+    });
 }
 
-/// `GET /api/ws?token=<access token>`: the user's live events. A bad or expired token gets
-/// the socket closed with code 4401 (browsers cannot read an HTTP status of a failed upgrade).
-#[utoipa::path(get, path = "/api/ws", tag = "notifications",
-    params(("token" = String, Query, description = "access token (JWT)")),
-    description = "WebSocket upgrade. Server → client: `{\"type\":\"event\",\"id\":<notification id>,\"kind\":\"…\",\"payload\":{…},\"created_at\":\"RFC 3339\"}`, \
-`{\"type\":\"resumed\",\"last_id\":<id>}` after a resume, `{\"type\":\"pong\"}`, `{\"type\":\"error\",\"code\":\"bad_message\",…}`. \
-Client → server: `{\"type\":\"resume\",\"after\":<last id seen>}` (replays every missed event in order, then live ones), `{\"type\":\"ping\"}`. \
-Close codes: 4401 bad or expired token (refresh and reconnect), 4008 too slow (reconnect and resume), 1009 frame over 4 KiB. \
-The server pings every 25 s and drops a peer silent for 70 s.",
-    responses((status = 101, description = "Switching Protocols")))]
-pub async fn connect(
-    req: HttpRequest,
-    body: web::Payload,
-    state: web::Data<AppState>,
-    query: web::Query<WsQuery>,
-) -> actix_web::Result<HttpResponse> {
-    let (response, ws, stream) = actix_ws::handle(&req, body)?;
-    let user = query.token.as_deref().and_then(|t| AuthUser::from_token(&state, t));
-    match user {
-        None => {
-            actix_web::rt::spawn(async move {
-                let reason = CloseReason {
-                    code: CloseCode::Other(CLOSE_BAD_TOKEN),
-                    description: Some("invalid or expired token".into()),
-                };
-                let _ = ws.close(Some(reason)).await;
-            });
-        }
-        Some(user) => {
-            let (out, mut queue) = mpsc::channel::<String>(MAX_IN_FLIGHT);
-            let mut writer = ws.clone();
-            actix_web::rt::spawn(async move {
-                while let Some(text) = queue.recv().await {
-                    if writer.text(text).await.is_err() {
-                        break;
-                    }
-                }
-            });
-            WsSession {
-                user_id: user.id,
-                conn_id: NEXT_CONN.fetch_add(1, Ordering::Relaxed),
-                hub: state.realtime.hub.clone(),
-                db: state.db.clone(),
-                ws,
-                stream: Some(stream.max_frame_size(MAX_FRAME)),
-                flow: Flow::AwaitingResume,
-                out,
-                last_heard: Instant::now(),
+/// Serves an upgraded socket of `user_id`: a writer task owns the socket's outgoing order and
+/// a session actor joins the hub.
+pub fn start(user_id: i64, hub: Addr<Hub>, db: Db, ws: actix_ws::Session, stream: actix_ws::MessageStream) {
+    let (out, mut queue) = mpsc::channel::<String>(MAX_IN_FLIGHT);
+    let mut writer = ws.clone();
+    actix_web::rt::spawn(async move {
+        while let Some(text) = queue.recv().await {
+            if writer.text(text).await.is_err() {
+                break;
             }
-            .start();
         }
+    });
+    WsSession {
+        user_id,
+        conn_id: NEXT_CONN.fetch_add(1, Ordering::Relaxed),
+        hub,
+        db,
+        ws,
+        stream: Some(stream.max_frame_size(MAX_FRAME)),
+        flow: Flow::AwaitingResume,
+        out,
+        last_heard: Instant::now(),
     }
-    Ok(response)
+    .start();
 }

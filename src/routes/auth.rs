@@ -2,28 +2,26 @@
 
 use std::time::Duration;
 
-use actix_web::{http::StatusCode, web, HttpRequest, HttpResponse};
+use actix_web::{web, HttpRequest, HttpResponse};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::MessageResponse;
 use crate::{
-    auth::{hash_password, hash_token, new_opaque_token, verify_password, AuthUser},
-    domain::{Email, Gender, PasswordPair, PersonName, UserType, VisionType},
-    email::LinkMail,
+    auth::AuthUser,
+    db::today,
+    domain::{Email, Gender, PasswordPair, PersonName, ProfileInput, UserType, VisionType},
     error::ApiError,
     extract::ApiJson,
     i18n::{Lang, Msg},
-    startup::AppState,
-    store::{
-        self,
-        tokens::EmailPurpose,
-        users::{NewUser, UserRow},
+    routes::dto::{avatar_url, MessageResponse},
+    services::{
+        accounts::{self, Links, NewAccount, Tokens},
+        ServiceError,
     },
+    state::AppState,
+    store::users::UserRow,
 };
 
-const ACTIVATION_TTL_MS: i64 = 48 * 3600 * 1000;
-const RESET_TTL_MS: i64 = 3600 * 1000;
 const MINUTE: Duration = Duration::from_secs(60);
 const HOUR: Duration = Duration::from_secs(3600);
 
@@ -139,36 +137,22 @@ fn limit(state: &AppState, key: String, max: u32, window: Duration) -> Result<()
     }
 }
 
+fn links(state: &AppState) -> Links<'_> {
+    Links { mailer: &state.mailer, public_url: &state.settings.public_url }
+}
+
+fn tokens(state: &AppState) -> Tokens<'_> {
+    Tokens { jwt: &state.jwt, refresh_ttl: state.settings.refresh_ttl }
+}
+
 pub fn session_user(u: &UserRow) -> SessionUser {
     SessionUser {
         id: u.id,
         name: u.name.clone(),
         email: u.email.clone(),
-        avatar: u.avatar.as_deref().map(super::profile::avatar_url),
+        avatar: u.avatar.as_deref().map(avatar_url),
         user_type: u.user_type(),
     }
-}
-
-async fn send_activation(state: &AppState, user_id: i64, email: &str, name: &str, lang: Lang) -> Result<(), ApiError> {
-    let (token, hash) = new_opaque_token();
-    store::tokens::insert_email_token(&state.db, user_id, EmailPurpose::Activate, &hash, ACTIVATION_TTL_MS).await?;
-    let mail = LinkMail {
-        subject_ar: "فعّل حسابك في لمسة",
-        subject_en: "Activate your Lamsa account",
-        intro_ar: "شكرًا لتسجيلك في لمسة. افتح الرابط التالي لتفعيل حسابك (صالح لمدة 48 ساعة):",
-        intro_en: "Thank you for registering with Lamsa. Open this link to activate your account (valid for 48 hours):",
-        link: format!("{}/activate/{token}", state.settings.public_url),
-        lang,
-    };
-    send_mail(state, email, name, mail).await
-}
-
-/// Sends a link by e-mail; a failure is "There was a problem sending your data".
-async fn send_mail(state: &AppState, to: &str, name: &str, mail: LinkMail<'_>) -> Result<(), ApiError> {
-    state.mailer.send_link(to, name, mail).await.map_err(|e| {
-        tracing::error!(error = %format!("{e:#}"), "e-mail not sent");
-        ApiError::new(StatusCode::BAD_GATEWAY, "mail_failed", Msg::ProblemSending)
-    })
 }
 
 /// Register a student or instructor account; an activation link is e-mailed.
@@ -186,7 +170,7 @@ pub async fn register(
     let name = PersonName::parse(&b.name)?;
     let email = Email::parse(&b.email)?;
     let password = PasswordPair::parse(&b.password, &b.password_confirm, "password", "password_confirm")?;
-    let profile = super::profile::ProfileInput {
+    let profile = ProfileInput {
         phone: b.phone,
         gender: b.gender,
         country: b.country,
@@ -197,29 +181,14 @@ pub async fn register(
         education_type: b.education_type,
         level: b.level,
     }
-    .parse()?;
-    if store::users::by_email(&state.db, email.as_str()).await?.is_some() {
-        return Err(email_exists());
-    }
-    let hash = hash_password(password.expose().to_string()).await?;
+    .parse(today())?;
     let user_type = match b.user_type {
         RegisterType::Student => UserType::Student,
         RegisterType::Instructor => UserType::Instructor,
     };
-    let new_user =
-        NewUser { email: email.as_str(), name: name.as_str(), password_hash: &hash, user_type, active: false, profile };
-    let id = match store::users::insert(&state.db, new_user).await {
-        Ok(id) => id,
-        // Two registrations racing for one address: the database decides.
-        Err(e) if store::is_unique_violation(&e) => return Err(email_exists()),
-        Err(e) => return Err(e.into()),
-    };
-    send_activation(&state, id, email.as_str(), name.as_str(), lang).await?;
+    let account = NewAccount { name, email, password, user_type, profile };
+    accounts::register(&state.db, links(&state), account, lang).await?;
     Ok(HttpResponse::Created().json(MessageResponse { message: Msg::Registered.render(lang) }))
-}
-
-fn email_exists() -> ApiError {
-    ApiError::new(StatusCode::CONFLICT, "email_exists", Msg::EmailExists).on_field("email")
 }
 
 /// Activate an account with the token from the e-mailed link `/activate/<token>`.
@@ -230,14 +199,7 @@ pub async fn activate(
     lang: Lang,
     body: ApiJson<TokenRequest>,
 ) -> Result<web::Json<MessageResponse>, ApiError> {
-    let (mut tx, _turn) = crate::db::begin_write(&state.db).await?;
-    let Some(user_id) =
-        store::tokens::consume_email_token(&mut *tx, EmailPurpose::Activate, &hash_token(body.0.token.trim())).await?
-    else {
-        return Err(ApiError::bad_request("invalid_token", Msg::InvalidActivationLink).on_field("token"));
-    };
-    store::users::activate(&mut *tx, user_id).await?;
-    tx.commit().await?;
+    accounts::activate(&state.db, &body.0.token).await?;
     Ok(message(lang, Msg::AccountActivated))
 }
 
@@ -254,11 +216,7 @@ pub async fn resend_activation(
     let email = Email::parse(&body.0.email)?;
     limit(&state, format!("resend-ip:{}", client_key(&req)), 20, HOUR)?;
     limit(&state, format!("resend-email:{}", email.as_str()), 5, HOUR)?;
-    if let Some(user) = store::users::by_email(&state.db, email.as_str()).await? {
-        if !user.active() {
-            send_activation(&state, user.id, &user.email, &user.name, lang).await?;
-        }
-    }
+    accounts::resend_activation(&state.db, links(&state), &email, lang).await?;
     Ok(message(lang, Msg::ActivationResent))
 }
 
@@ -275,27 +233,11 @@ pub async fn login(
 ) -> Result<web::Json<LoginResponse>, ApiError> {
     let b = body.0;
     limit(&state, format!("login-ip:{}", client_key(&req)), 60, MINUTE)?;
-    let failed = || ApiError::new(StatusCode::UNAUTHORIZED, "invalid_credentials", Msg::LoginFailed);
-    let Ok(email) = Email::parse(&b.email) else { return Err(failed()) };
+    // A malformed address is the same failure as a wrong password.
+    let email = Email::parse(&b.email).map_err(|_| ServiceError::LoginFailed)?;
     limit(&state, format!("login-email:{}", email.as_str()), 20, 15 * MINUTE)?;
-    let user = store::users::by_email(&state.db, email.as_str()).await?;
-    let ok = verify_password(b.password, user.as_ref().map(|u| u.password_hash.clone())).await?;
-    let user = match user {
-        Some(u) if ok => u,
-        _ => return Err(failed()),
-    };
-    if !user.active() {
-        return Err(ApiError::new(StatusCode::FORBIDDEN, "account_inactive", Msg::AccountInactive));
-    }
-    let (access, refresh) = issue_tokens(&state, &user).await?;
-    Ok(web::Json(LoginResponse { access, refresh, user: session_user(&user) }))
-}
-
-async fn issue_tokens(state: &AppState, user: &UserRow) -> Result<(String, String), ApiError> {
-    let access = state.jwt.issue(user.id, user.user_type())?;
-    let (refresh, hash) = new_opaque_token();
-    store::tokens::insert_refresh(&state.db, user.id, &hash, state.settings.refresh_ttl.as_millis() as i64).await?;
-    Ok((access, refresh))
+    let session = accounts::sign_in(&state.db, tokens(&state), &email, b.password).await?;
+    Ok(web::Json(LoginResponse { access: session.access, refresh: session.refresh, user: session_user(&session.user) }))
 }
 
 /// Exchange a refresh token for a new access token (spec §7).
@@ -305,12 +247,7 @@ pub async fn refresh(
     state: web::Data<AppState>,
     body: ApiJson<RefreshRequest>,
 ) -> Result<web::Json<RefreshResponse>, ApiError> {
-    let expired = || ApiError::new(StatusCode::UNAUTHORIZED, "invalid_refresh", Msg::SessionExpired);
-    let Some(user_id) = store::tokens::refresh_owner(&state.db, &hash_token(body.0.refresh.trim())).await? else {
-        return Err(expired());
-    };
-    let user = store::users::by_id(&state.db, user_id).await?.filter(UserRow::active).ok_or_else(expired)?;
-    Ok(web::Json(RefreshResponse { access: state.jwt.issue(user.id, user.user_type())? }))
+    Ok(web::Json(RefreshResponse { access: accounts::refresh(&state.db, &state.jwt, &body.0.refresh).await? }))
 }
 
 /// Sign out: the refresh token stops working.
@@ -321,7 +258,7 @@ pub async fn logout(
     lang: Lang,
     body: ApiJson<RefreshRequest>,
 ) -> Result<web::Json<MessageResponse>, ApiError> {
-    store::tokens::revoke_refresh(&state.db, &hash_token(body.0.refresh.trim())).await?;
+    accounts::sign_out(&state.db, &body.0.refresh).await?;
     Ok(message(lang, Msg::SignedOut))
 }
 
@@ -337,18 +274,16 @@ pub async fn change_password(
     body: ApiJson<ChangePasswordRequest>,
 ) -> Result<web::Json<ChangePasswordResponse>, ApiError> {
     let b = body.0;
-    let row = store::users::by_id(&state.db, user.id).await?.ok_or_else(ApiError::unauthorized)?;
     limit(&state, format!("change-password:{}", user.id), 10, 15 * MINUTE)?;
-    if !verify_password(b.old_password, Some(row.password_hash.clone())).await? {
-        return Err(ApiError::bad_request("wrong_password", Msg::WrongCurrentPassword).on_field("old_password"));
-    }
-    let new = PasswordPair::parse(&b.new_password, &b.new_password_confirm, "new_password", "new_password_confirm")?;
-    let hash = hash_password(new.expose().to_string()).await?;
-    let (mut tx, _turn) = crate::db::begin_write(&state.db).await?;
-    store::users::set_password(&mut *tx, user.id, &hash).await?;
-    store::tokens::revoke_all_refresh(&mut *tx, user.id).await?;
-    tx.commit().await?;
-    let (access, refresh) = issue_tokens(&state, &row).await?;
+    let (access, refresh) = accounts::change_password(
+        &state.db,
+        tokens(&state),
+        user,
+        b.old_password,
+        &b.new_password,
+        &b.new_password_confirm,
+    )
+    .await?;
     Ok(web::Json(ChangePasswordResponse { message: Msg::PasswordChanged.render(lang), access, refresh }))
 }
 
@@ -365,19 +300,7 @@ pub async fn request_reset(
     let email = Email::parse(&body.0.email)?;
     limit(&state, format!("reset-ip:{}", client_key(&req)), 20, HOUR)?;
     limit(&state, format!("reset-email:{}", email.as_str()), 5, HOUR)?;
-    if let Some(user) = store::users::by_email(&state.db, email.as_str()).await? {
-        let (token, hash) = new_opaque_token();
-        store::tokens::insert_email_token(&state.db, user.id, EmailPurpose::Reset, &hash, RESET_TTL_MS).await?;
-        let mail = LinkMail {
-            subject_ar: "إعادة تعيين كلمة المرور في لمسة",
-            subject_en: "Reset your Lamsa password",
-            intro_ar: "طلبتَ إعادة تعيين كلمة المرور. افتح الرابط التالي لاختيار كلمة مرور جديدة (صالح لمدة ساعة). إن لم تطلب ذلك فتجاهل هذه الرسالة:",
-            intro_en: "You asked to reset your password. Open this link to choose a new one (valid for one hour). If you did not ask, ignore this message:",
-            link: format!("{}/reset-password/{token}", state.settings.public_url),
-            lang,
-        };
-        send_mail(&state, &user.email, &user.name, mail).await?;
-    }
+    accounts::request_reset(&state.db, links(&state), &email, lang).await?;
     Ok(message(lang, Msg::ResetLinkSent))
 }
 
@@ -393,16 +316,6 @@ pub async fn confirm_reset(
 ) -> Result<web::Json<MessageResponse>, ApiError> {
     let b = body.0;
     let password = PasswordPair::parse(&b.password, &b.password_confirm, "password", "password_confirm")?;
-    let hash = hash_password(password.expose().to_string()).await?;
-    let (mut tx, _turn) = crate::db::begin_write(&state.db).await?;
-    let Some(user_id) =
-        store::tokens::consume_email_token(&mut *tx, EmailPurpose::Reset, &hash_token(b.token.trim())).await?
-    else {
-        return Err(ApiError::bad_request("reset_failed", Msg::PasswordResetFailed).on_field("token"));
-    };
-    store::users::set_password(&mut *tx, user_id, &hash).await?;
-    store::users::activate(&mut *tx, user_id).await?;
-    store::tokens::revoke_all_refresh(&mut *tx, user_id).await?;
-    tx.commit().await?;
+    accounts::confirm_reset(&state.db, &b.token, password).await?;
     Ok(message(lang, Msg::PasswordResetDone))
 }

@@ -11,7 +11,8 @@ use crate::{
     error::ApiError,
     extract::ApiJson,
     i18n::{Lang, Msg},
-    startup::AppState,
+    routes::dto::{cell_info, CellInfo},
+    state::AppState,
 };
 
 /// Longest text translated in one request, in characters.
@@ -39,16 +40,6 @@ pub struct TranslateRequest {
     pub text: String,
     pub lang: CodeChoice,
     pub direction: Direction,
-}
-
-#[derive(Serialize, ToSchema)]
-pub struct CellInfo {
-    /// The cell as a Unicode Braille character.
-    pub unicode: String,
-    /// Raised dots, e.g. [1, 2, 5]; empty for a blank cell.
-    pub dots: Vec<u8>,
-    /// What the cell means on its own in the code, e.g. "h" (for screen-reader names).
-    pub meaning: Option<String>,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -82,14 +73,6 @@ fn code_str(c: Code) -> &'static str {
     match c {
         Code::Arabic => "ar",
         Code::English => "en",
-    }
-}
-
-fn cell_info(cell: Cell, code: Code) -> CellInfo {
-    CellInfo {
-        unicode: cell.to_unicode().to_string(),
-        dots: cell.dots().collect(),
-        meaning: braille::describe_cell(cell, code).map(str::to_string),
     }
 }
 

@@ -1,7 +1,7 @@
 use actix_web::{http::StatusCode, web, HttpResponse};
 use serde::Serialize;
 
-use crate::startup::AppState;
+use crate::state::AppState;
 
 #[derive(Serialize, utoipa::ToSchema)]
 pub struct HealthResponse {

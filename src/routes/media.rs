@@ -20,11 +20,9 @@ use crate::{
     },
     error::ApiError,
     i18n::Msg,
-    startup::AppState,
-    store::{
-        self,
-        media::{MediaRow, NewMedia},
-    },
+    services::media,
+    state::AppState,
+    store::media::{MediaRow, NewMedia},
 };
 
 #[derive(Deserialize, IntoParams)]
@@ -83,9 +81,7 @@ pub async fn upload(
     req: HttpRequest,
     payload: web::Payload,
 ) -> Result<HttpResponse, ApiError> {
-    if user.typ != UserType::Instructor {
-        return Err(ApiError::forbidden());
-    }
+    user.require(UserType::Instructor)?;
     let kind = MediaKind::parse(&query.kind).ok_or_else(|| ApiError::field_invalid("kind"))?;
     let declared = req.headers().get(CONTENT_LENGTH).and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<u64>().ok());
     if declared.is_some_and(|n| n > MAX_UPLOAD_BYTES + 64 * 1024) {
@@ -127,14 +123,13 @@ pub async fn upload(
         content_type: sniffed.content_type,
         size: size as i64,
     };
-    let id = match store::media::insert(&state.db, &new).await {
-        Ok(id) => id,
+    let row = match media::record(&state.db, &new).await {
+        Ok(row) => row,
         Err(e) => {
             let _ = tokio::fs::remove_file(dir.join(&file)).await;
             return Err(e.into());
         }
     };
-    let row = store::media::by_id(&state.db, id).await?.ok_or_else(ApiError::not_found)?;
     Ok(HttpResponse::Created().json(media_dto(&state, &row)))
 }
 
@@ -213,12 +208,8 @@ pub async fn serve(
         (Some(exp), Some(sig)) => state.media.verify(id, exp, sig, now),
         _ => false,
     };
-    let row = store::media::by_id(&state.db, id).await?.ok_or_else(ApiError::not_found)?;
-    let by_right = user.is_some_and(|u| u.id == row.owner_id || u.typ == UserType::Supervisor);
     // Not found rather than forbidden: a file's existence is not revealed.
-    if !(signed || by_right) {
-        return Err(ApiError::not_found());
-    }
+    let row = media::to_serve(&state.db, id, signed, user).await?;
     let file = NamedFile::open_async(media_dir(&state).join(&row.stored)).await.map_err(ApiError::internal)?;
     let content_type: mime::Mime = row.content_type.parse().unwrap_or(mime::APPLICATION_OCTET_STREAM);
     let disposition = ContentDisposition {

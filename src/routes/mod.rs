@@ -1,4 +1,7 @@
-//! Thin HTTP handlers, one module per area, all under `/api`.
+//! Thin HTTP handlers, one module per area, all under `/api`. A handler parses the request,
+//! checks the role (`AuthUser::require`), calls one function of `crate::services` and maps
+//! its answer to a response. Route modules never import each other: wire types several areas
+//! share are in [`dto`], the shapes live events carry in `crate::events`.
 
 pub mod assessments;
 pub mod auth;
@@ -6,6 +9,7 @@ pub mod braille;
 pub mod certificates;
 pub mod courses;
 pub mod docs;
+pub mod dto;
 pub mod health;
 pub mod media;
 pub mod notes;
@@ -13,17 +17,11 @@ pub mod notifications;
 pub mod profile;
 pub mod questions;
 pub mod users;
+pub mod ws;
 
 use actix_web::web;
-use serde::Serialize;
 
 use crate::error::ApiError;
-
-/// A plain acknowledgement, in the request's language.
-#[derive(Serialize, utoipa::ToSchema)]
-pub struct MessageResponse {
-    pub message: String,
-}
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
     // One scope per first path segment, the busiest first: a request is compared with a few
@@ -38,7 +36,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                     .route("", web::post().to(notes::create))
                     .route("/{id}/reply", web::post().to(notes::reply)),
             )
-            .service(area("/ws").route("", web::get().to(crate::realtime::session::connect)))
+            .service(area("/ws").route("", web::get().to(ws::connect)))
             .service(
                 area("/notifications")
                     .route("", web::get().to(notifications::list))

@@ -5,7 +5,7 @@ use actix_web::web;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use crate::{auth::AuthUser, db::iso, error::ApiError, extract::ApiJson, startup::AppState, store::notifications};
+use crate::{auth::AuthUser, db::iso, error::ApiError, extract::ApiJson, services::notifications, state::AppState};
 
 #[derive(Deserialize, IntoParams)]
 pub struct ListQuery {
@@ -52,7 +52,7 @@ pub async fn list(
     query: web::Query<ListQuery>,
 ) -> Result<web::Json<NotificationList>, ApiError> {
     let limit = query.limit.unwrap_or(50).clamp(1, 200);
-    let rows = notifications::list(&state.db, user.id, query.after.max(0), limit).await?;
+    let (rows, unread) = notifications::list(&state.db, user, query.after.max(0), limit).await?;
     let items = rows
         .into_iter()
         .map(|r| NotificationItem {
@@ -63,14 +63,14 @@ pub async fn list(
             read: r.read_at.is_some(),
         })
         .collect();
-    Ok(web::Json(NotificationList { items, unread: notifications::unread_count(&state.db, user.id).await? }))
+    Ok(web::Json(NotificationList { items, unread }))
 }
 
 /// How many of the signed-in user's events are unread.
 #[utoipa::path(get, path = "/api/notifications/unread-count", tag = "notifications", security(("bearer" = [])),
     responses((status = 200, body = CountResponse), (status = 401, body = crate::error::ErrorBody)))]
 pub async fn unread_count(state: web::Data<AppState>, user: AuthUser) -> Result<web::Json<CountResponse>, ApiError> {
-    Ok(web::Json(CountResponse { count: notifications::unread_count(&state.db, user.id).await? }))
+    Ok(web::Json(CountResponse { count: notifications::unread_count(&state.db, user).await? }))
 }
 
 /// Mark events read up to an id; answers the unread count left.
@@ -81,6 +81,5 @@ pub async fn mark_read(
     user: AuthUser,
     body: ApiJson<MarkReadRequest>,
 ) -> Result<web::Json<CountResponse>, ApiError> {
-    notifications::mark_read(&state.db, user.id, body.0.up_to).await?;
-    Ok(web::Json(CountResponse { count: notifications::unread_count(&state.db, user.id).await? }))
+    Ok(web::Json(CountResponse { count: notifications::mark_read(&state.db, user, body.0.up_to).await? }))
 }

@@ -2,26 +2,22 @@
 
 use actix_web::{http::header::CONTENT_LENGTH, web, HttpRequest};
 use futures_util::StreamExt;
-use serde::{Deserialize, Deserializer, Serialize};
+use serde::Serialize;
 use tokio::io::AsyncWriteExt;
 use utoipa::ToSchema;
 
 use crate::{
     auth::AuthUser,
     db::{iso, today},
-    domain::{BirthDate, Gender, PersonName, ProfileText, UserType, VisionType},
+    domain::{media::MAX_UPLOAD_BYTES, BirthDate, Gender, ProfilePatch, UserType, VisionType},
     error::ApiError,
     extract::ApiJson,
     i18n::Msg,
-    startup::AppState,
-    store::{
-        self,
-        users::{ProfileFields, UserRow},
-    },
+    routes::dto::avatar_url,
+    services::profiles,
+    state::AppState,
+    store::users::UserRow,
 };
-
-/// Largest upload the platform accepts (spec §9).
-pub use crate::domain::media::MAX_UPLOAD_BYTES;
 
 #[derive(Serialize, ToSchema)]
 pub struct ProfileResponse {
@@ -48,10 +44,6 @@ pub struct ProfileResponse {
     pub created_at: String,
 }
 
-pub fn avatar_url(file: &str) -> String {
-    format!("/media/avatars/{file}")
-}
-
 fn profile_of(u: &UserRow) -> ProfileResponse {
     let birth = u.birth_date.as_deref().and_then(|d| BirthDate::parse(d, today()).ok());
     ProfileResponse {
@@ -61,19 +53,10 @@ fn profile_of(u: &UserRow) -> ProfileResponse {
         user_type: u.user_type(),
         avatar: u.avatar.as_deref().map(avatar_url),
         phone: u.phone.clone(),
-        gender: match u.gender.as_deref() {
-            Some("male") => Some(Gender::Male),
-            Some("female") => Some(Gender::Female),
-            _ => None,
-        },
+        gender: u.gender.as_deref().and_then(Gender::parse),
         country: u.country.clone(),
         job_title: u.job_title.clone(),
-        vision_type: match u.vision_type.as_deref() {
-            Some("blind") => Some(VisionType::Blind),
-            Some("low_vision") => Some(VisionType::LowVision),
-            Some("sighted") => Some(VisionType::Sighted),
-            _ => None,
-        },
+        vision_type: u.vision_type.as_deref().and_then(VisionType::parse),
         birth_date: birth.map(BirthDate::to_iso),
         age: birth.map(|b| b.age_on(today())),
         bio: u.bio.clone(),
@@ -83,97 +66,15 @@ fn profile_of(u: &UserRow) -> ProfileResponse {
     }
 }
 
-/// The optional profile fields as sent by a client, before parsing.
-#[derive(Default)]
-pub struct ProfileInput {
-    pub phone: Option<String>,
-    pub gender: Option<Gender>,
-    pub country: Option<String>,
-    pub job_title: Option<String>,
-    pub vision_type: Option<VisionType>,
-    pub birth_date: Option<String>,
-    pub bio: Option<String>,
-    pub education_type: Option<String>,
-    pub level: Option<String>,
-}
-
-impl ProfileInput {
-    pub fn parse(self) -> Result<ProfileFields, ApiError> {
-        let phone = ProfileText::parse(self.phone.as_deref(), "phone", 30)?;
-        if let Some(p) = &phone {
-            let ok = p.chars().all(|c| c.is_ascii_digit() || "+-() ".contains(c) || ('٠'..='٩').contains(&c))
-                && p.chars().filter(|c| c.is_numeric()).count() >= 5;
-            if !ok {
-                return Err(ApiError::field_invalid("phone"));
-            }
-        }
-        let birth_date = match self.birth_date.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
-            Some(d) => Some(BirthDate::parse(d, today())?.to_iso()),
-            None => None,
-        };
-        Ok(ProfileFields {
-            phone,
-            gender: self.gender.map(|g| g.as_str().to_string()),
-            country: ProfileText::parse(self.country.as_deref(), "country", 100)?,
-            job_title: ProfileText::parse(self.job_title.as_deref(), "job_title", 100)?,
-            vision_type: self.vision_type.map(|v| v.as_str().to_string()),
-            birth_date,
-            bio: ProfileText::parse(self.bio.as_deref(), "bio", 2000)?,
-            education_type: ProfileText::parse(self.education_type.as_deref(), "education_type", 100)?,
-            level: ProfileText::parse(self.level.as_deref(), "level", 100)?,
-        })
-    }
-}
-
-/// Absent: keep the stored value. `null`: clear it. A value: replace it.
-fn present<'de, D: Deserializer<'de>, T: Deserialize<'de>>(d: D) -> Result<Option<Option<T>>, D::Error> {
-    Option::<T>::deserialize(d).map(Some)
-}
-
-#[derive(Deserialize, ToSchema, Default)]
-pub struct ProfilePatch {
-    #[serde(default, deserialize_with = "present")]
-    #[schema(value_type = Option<String>)]
-    pub name: Option<Option<String>>,
-    #[serde(default, deserialize_with = "present")]
-    #[schema(value_type = Option<String>)]
-    pub phone: Option<Option<String>>,
-    #[serde(default, deserialize_with = "present")]
-    #[schema(value_type = Option<Gender>)]
-    pub gender: Option<Option<Gender>>,
-    #[serde(default, deserialize_with = "present")]
-    #[schema(value_type = Option<String>)]
-    pub country: Option<Option<String>>,
-    #[serde(default, deserialize_with = "present")]
-    #[schema(value_type = Option<String>)]
-    pub job_title: Option<Option<String>>,
-    #[serde(default, deserialize_with = "present")]
-    #[schema(value_type = Option<VisionType>)]
-    pub vision_type: Option<Option<VisionType>>,
-    /// `YYYY-MM-DD`.
-    #[serde(default, deserialize_with = "present")]
-    #[schema(value_type = Option<String>)]
-    pub birth_date: Option<Option<String>>,
-    #[serde(default, deserialize_with = "present")]
-    #[schema(value_type = Option<String>)]
-    pub bio: Option<Option<String>>,
-    #[serde(default, deserialize_with = "present")]
-    #[schema(value_type = Option<String>)]
-    pub education_type: Option<Option<String>>,
-    #[serde(default, deserialize_with = "present")]
-    #[schema(value_type = Option<String>)]
-    pub level: Option<Option<String>>,
-}
-
-async fn current(state: &AppState, user: AuthUser) -> Result<UserRow, ApiError> {
-    store::users::by_id(&state.db, user.id).await?.ok_or_else(ApiError::unauthorized)
+fn avatars_dir(state: &AppState) -> std::path::PathBuf {
+    state.settings.uploads_dir().join("avatars")
 }
 
 /// The signed-in user's profile.
 #[utoipa::path(get, path = "/api/profile", tag = "profile", security(("bearer" = [])),
     responses((status = 200, body = ProfileResponse), (status = 401, body = crate::error::ErrorBody)))]
 pub async fn get_profile(state: web::Data<AppState>, user: AuthUser) -> Result<web::Json<ProfileResponse>, ApiError> {
-    Ok(web::Json(profile_of(&current(&state, user).await?)))
+    Ok(web::Json(profile_of(&profiles::current(&state.db, user).await?)))
 }
 
 /// Change some profile fields: absent fields keep their value, `null` clears one.
@@ -185,28 +86,7 @@ pub async fn update_profile(
     user: AuthUser,
     body: ApiJson<ProfilePatch>,
 ) -> Result<web::Json<ProfileResponse>, ApiError> {
-    let p = body.0;
-    let row = current(&state, user).await?;
-    let name = match &p.name {
-        Some(Some(n)) => PersonName::parse(n)?.as_str().to_string(),
-        Some(None) => return Err(ApiError::field_required("name")),
-        None => row.name.clone(),
-    };
-    let pick = |patch: Option<Option<String>>, stored: &Option<String>| patch.unwrap_or_else(|| stored.clone());
-    let fields = ProfileInput {
-        phone: pick(p.phone, &row.phone),
-        gender: p.gender.unwrap_or_else(|| profile_of(&row).gender),
-        country: pick(p.country, &row.country),
-        job_title: pick(p.job_title, &row.job_title),
-        vision_type: p.vision_type.unwrap_or_else(|| profile_of(&row).vision_type),
-        birth_date: pick(p.birth_date, &row.birth_date),
-        bio: pick(p.bio, &row.bio),
-        education_type: pick(p.education_type, &row.education_type),
-        level: pick(p.level, &row.level),
-    }
-    .parse()?;
-    store::users::update_profile(&state.db, user.id, &name, &fields).await?;
-    Ok(web::Json(profile_of(&current(&state, user).await?)))
+    Ok(web::Json(profile_of(&profiles::update(&state.db, user, body.0, today()).await?)))
 }
 
 /// Upload an avatar image (PNG, JPEG, GIF or WebP, at most 50 MB) as multipart field `avatar`.
@@ -225,8 +105,9 @@ pub async fn upload_avatar(
     if declared.is_some_and(|n| n > MAX_UPLOAD_BYTES + 64 * 1024) {
         return Err(ApiError::file_too_large("avatar"));
     }
-    let row = current(&state, user).await?;
-    let dir = state.settings.uploads_dir().join("avatars");
+    // The account must be there before its upload is taken in.
+    profiles::current(&state.db, user).await?;
+    let dir = avatars_dir(&state);
     tokio::fs::create_dir_all(&dir).await.map_err(ApiError::internal)?;
     let mut multipart = actix_multipart::Multipart::new(req.headers(), payload);
     let malformed = || ApiError::bad_request("malformed_upload", Msg::UnexpectedSending).on_field("avatar");
@@ -254,12 +135,7 @@ pub async fn upload_avatar(
         }
     }
     let name = stored.ok_or_else(|| ApiError::field_required("avatar"))?;
-    if let Err(e) = store::users::set_avatar(&state.db, user.id, Some(&name)).await {
-        let _ = tokio::fs::remove_file(dir.join(&name)).await;
-        return Err(e.into());
-    }
-    remove_avatar_file(&state, row.avatar.as_deref()).await;
-    Ok(web::Json(profile_of(&current(&state, user).await?)))
+    Ok(web::Json(profile_of(&profiles::replace_avatar(&state.db, &dir, user, Some(name)).await?)))
 }
 
 /// Streams one field into `tmp`, checking its kind from the first bytes and its size as it goes.
@@ -295,19 +171,9 @@ fn unsupported() -> ApiError {
         .on_field("avatar")
 }
 
-async fn remove_avatar_file(state: &AppState, name: Option<&str>) {
-    // Stored names are ours (uuid.ext); never follow anything else.
-    if let Some(name) = name.filter(|n| !n.contains('/') && !n.contains("..")) {
-        let _ = tokio::fs::remove_file(state.settings.uploads_dir().join("avatars").join(name)).await;
-    }
-}
-
 /// Remove the avatar.
 #[utoipa::path(delete, path = "/api/profile/avatar", tag = "profile", security(("bearer" = [])),
     responses((status = 200, body = ProfileResponse), (status = 401, body = crate::error::ErrorBody)))]
 pub async fn remove_avatar(state: web::Data<AppState>, user: AuthUser) -> Result<web::Json<ProfileResponse>, ApiError> {
-    let row = current(&state, user).await?;
-    store::users::set_avatar(&state.db, user.id, None).await?;
-    remove_avatar_file(&state, row.avatar.as_deref()).await;
-    Ok(web::Json(profile_of(&current(&state, user).await?)))
+    Ok(web::Json(profile_of(&profiles::replace_avatar(&state.db, &avatars_dir(&state), user, None).await?)))
 }

@@ -1,17 +1,13 @@
 //! Finding an instructor or a student to contact (supervisors only). The query must start
 //! with "@" (spec §5).
 
-use actix_web::{http::StatusCode, web};
+use actix_web::web;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use crate::{
-    auth::AuthUser,
-    domain::UserType,
-    error::ApiError,
-    i18n::Msg,
-    startup::AppState,
-    store::{self},
+    auth::AuthUser, domain::UserType, error::ApiError, i18n::Msg, routes::dto::avatar_url, services::profiles,
+    state::AppState,
 };
 
 #[derive(Deserialize, IntoParams)]
@@ -46,9 +42,7 @@ pub async fn search(
     user: AuthUser,
     query: web::Query<SearchQuery>,
 ) -> Result<web::Json<SearchResult>, ApiError> {
-    if user.typ != UserType::Supervisor {
-        return Err(ApiError::new(StatusCode::FORBIDDEN, "forbidden", Msg::SupervisorsOnly));
-    }
+    user.require(UserType::Supervisor).map_err(|e| e.saying(Msg::SupervisorsOnly))?;
     let user_type = match query.user_type.as_str() {
         "instructor" => UserType::Instructor,
         "student" => UserType::Student,
@@ -58,7 +52,7 @@ pub async fn search(
     let Some(needle) = needle else {
         return Err(ApiError::bad_request("search_needs_at", Msg::SearchNeedsAt).on_field("q"));
     };
-    let hits = store::users::search(&state.db, user_type, needle, 20).await?;
+    let hits = profiles::search_people(&state.db, user_type, needle).await?;
     Ok(web::Json(SearchResult {
         users: hits
             .into_iter()
@@ -67,7 +61,7 @@ pub async fn search(
                 name: h.name,
                 email: h.email,
                 user_type,
-                avatar: h.avatar.as_deref().map(super::profile::avatar_url),
+                avatar: h.avatar.as_deref().map(avatar_url),
             })
             .collect(),
     }))

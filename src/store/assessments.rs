@@ -7,7 +7,7 @@ use crate::{
     db::{now_ms, Db},
     domain::{
         assessment::{AssessmentContent, AssessmentKind, Question, QuestionBody},
-        assessment_grading::{course_progress, AssessmentMeta, AttemptMeta, CourseProgress, GradeBand, GradeBands},
+        assessment_grading::{AssessmentMeta, AttemptMeta},
     },
 };
 
@@ -511,49 +511,4 @@ pub async fn attempts_of_instructor(db: &Db, instructor: i64) -> Result<Vec<Atte
     .bind(instructor)
     .fetch_all(db)
     .await
-}
-
-/// What the certificate needs of a student's course: whether they completed it, the
-/// percentage (the final assessment's best, or without a final the points of every
-/// assessment's best attempt) and its grade band (`bands`: `Settings::grade_bands`).
-#[derive(Clone, Debug, PartialEq)]
-pub struct CourseResult {
-    pub completed: bool,
-    pub percent: Option<f64>,
-    pub band: Option<GradeBand>,
-    pub progress: CourseProgress,
-}
-
-/// A student's result in a course; `None` when they are not enrolled in it.
-pub async fn course_result(
-    db: &Db,
-    course: i64,
-    student: i64,
-    bands: &GradeBands,
-) -> Result<Option<CourseResult>, sqlx::Error> {
-    let Some(progress) = progress(db, course, student, bands).await? else { return Ok(None) };
-    Ok(Some(CourseResult {
-        completed: progress.state == crate::domain::assessment_grading::ProgressState::Completed,
-        percent: progress.percent,
-        band: progress.percent.map(|p| crate::domain::assessment_grading::grade_band(p, bands)),
-        progress,
-    }))
-}
-
-/// A student's progress in a course (spec §4); `None` when they are not enrolled in it.
-pub async fn progress(
-    db: &Db,
-    course: i64,
-    student: i64,
-    bands: &GradeBands,
-) -> Result<Option<CourseProgress>, sqlx::Error> {
-    if !crate::store::courses::is_enrolled(db, course, student).await? {
-        return Ok(None);
-    }
-    let lessons_total = crate::store::courses::by_id(db, course).await?.map_or(0, |c| c.lessons_count);
-    let lessons_done = crate::store::courses::completed_lessons(db, course, student).await?.len() as i64;
-    let metas: Vec<AssessmentMeta> = of_course(db, course).await?.iter().map(AssessmentRow::meta).collect();
-    let attempts: Vec<AttemptMeta> =
-        attempts_of_student(db, student, Some(course)).await?.iter().map(AttemptSummaryRow::meta).collect();
-    Ok(Some(course_progress(lessons_done, lessons_total, &metas, &attempts, bands)))
 }

@@ -2,7 +2,7 @@ use sqlx::{Any, Executor};
 
 use crate::{
     db::{now_ms, Db},
-    domain::UserType,
+    domain::{ProfileFields, UserType},
 };
 
 #[derive(Clone, Debug, sqlx::FromRow)]
@@ -39,20 +39,6 @@ impl UserRow {
 
 const COLUMNS: &str = "id, email, name, password_hash, user_type, is_active, phone, gender, country, job_title, \
      vision_type, birth_date, bio, education_type, level, avatar, created_at, updated_at";
-
-/// The editable profile fields (spec §3), already parsed.
-#[derive(Clone, Debug, Default)]
-pub struct ProfileFields {
-    pub phone: Option<String>,
-    pub gender: Option<String>,
-    pub country: Option<String>,
-    pub job_title: Option<String>,
-    pub vision_type: Option<String>,
-    pub birth_date: Option<String>,
-    pub bio: Option<String>,
-    pub education_type: Option<String>,
-    pub level: Option<String>,
-}
 
 pub struct NewUser<'a> {
     pub email: &'a str,

@@ -2,26 +2,10 @@ use lamsa::domain::UserType;
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
-use crate::helpers::{spawn_app, ws_next, Reply, TestApp};
+use crate::helpers::{course_body, spawn_app, ws_next, Reply, TestApp};
 
 fn token(login: &Value) -> String {
     login["access"].as_str().unwrap().to_string()
-}
-
-fn course_body(title: &str) -> Value {
-    json!({
-        "title": title, "type": "Braille reading", "duration_days": 30,
-        "description": "حروف برايل العربية", "category": "letters", "level": "beginner", "language": "ar",
-        "chapters": [
-            {"title": "الفصل الأول", "description": "ا ب", "lessons": [
-                {"title": "حرف الألف", "description": "نقطة واحدة", "letters": ["ا"]},
-                {"title": "حرف الباء", "description": "النقطتان 1 و 2", "letters": ["ب"]}
-            ]},
-            {"title": "الفصل الثاني", "description": "ت", "lessons": [
-                {"title": "حرف التاء", "description": "النقاط 2 3 4 5", "letters": ["ت"]}
-            ]}
-        ]
-    })
 }
 
 struct World {
@@ -974,15 +958,15 @@ async fn progress_follows_the_results_and_the_instructor_tracks_attempts_live() 
     // What the certificates will read.
     let db = lamsa::db::connect(&app.database_url).await.unwrap();
     let bands = lamsa::domain::assessment_grading::GradeBands::default();
-    let done = lamsa::store::assessments::course_result(&db, w.course, sara_id, &bands).await.unwrap().unwrap();
+    let done = lamsa::services::progress::course_result(&db, &bands, w.course, sara_id).await.unwrap().unwrap();
     assert_eq!((done.completed, done.percent, done.band.map(|b| b.as_str())), (true, Some(80.0), Some("very_good")));
-    let failed = lamsa::store::assessments::course_result(&db, w.course, retaker_id, &bands).await.unwrap().unwrap();
+    let failed = lamsa::services::progress::course_result(&db, &bands, w.course, retaker_id).await.unwrap().unwrap();
     assert_eq!((failed.completed, failed.percent), (false, Some(40.0)));
     let strict = lamsa::domain::assessment_grading::GradeBands::parse("90,85,80,70").unwrap();
-    let graded = lamsa::store::assessments::course_result(&db, w.course, sara_id, &strict).await.unwrap().unwrap();
+    let graded = lamsa::services::progress::course_result(&db, &strict, w.course, sara_id).await.unwrap().unwrap();
     assert_eq!(graded.band.map(|b| b.as_str()), Some("good"));
     let other = id(&active_course(app, &w.teacher, &w.sup, course_body("أخرى")).await);
-    assert!(lamsa::store::assessments::course_result(&db, other, sara_id, &bands).await.unwrap().is_none());
+    assert!(lamsa::services::progress::course_result(&db, &bands, other, sara_id).await.unwrap().is_none());
     db.close().await;
 }
 

@@ -78,28 +78,60 @@ async fn spawn_instance(
     )
     .unwrap();
     std::fs::write(web_dir.join("assets/app.js"), "console.log('lamsa')").unwrap();
-    let mut settings = Settings {
+    let mut settings = test_settings(data_dir.path(), database_url.clone(), web_dir);
+    adjust(&mut settings);
+    let app = Application::build(settings).await.expect("server starts");
+    let address = format!("http://127.0.0.1:{}", app.port());
+    tokio::spawn(app.run_until_stopped());
+    TestApp { address, data_dir, database_url, client: reqwest::Client::new() }
+}
+
+/// The settings of a test instance: its own data directory and database, the Redis of
+/// `LAMSA_TEST_REDIS_URL` when set, and a JWT secret every instance of a test shares.
+fn test_settings(data_dir: &std::path::Path, database_url: String, web_dir: PathBuf) -> Settings {
+    Settings {
         addr: "127.0.0.1:0".parse().unwrap(),
-        database_url: database_url.clone(),
+        database_url,
         redis_url: std::env::var("LAMSA_TEST_REDIS_URL").ok().filter(|v| !v.is_empty()),
         // Shared by every instance of a test, as a deployment shares LAMSA_JWT_SECRET.
         jwt_secret: Some("lamsa-test-secret-0123456789abcdef-0123456789".into()),
         smtp_url: None,
         mail_from: "Lamsa <no-reply@lamsa.local>".into(),
         public_url: "http://lamsa.test".into(),
-        data_dir: data_dir.path().to_path_buf(),
+        data_dir: data_dir.to_path_buf(),
         web_dir,
         access_ttl: Duration::from_secs(900),
         refresh_ttl: Duration::from_secs(3600),
         grade_bands: Default::default(),
         cert_font: lamsa::configuration::DEFAULT_CERT_FONT.into(),
         keep_alive: Duration::from_secs(lamsa::configuration::DEFAULT_KEEP_ALIVE_SECS),
-    };
-    adjust(&mut settings);
-    let app = Application::build(settings).await.expect("server starts");
-    let address = format!("http://127.0.0.1:{}", app.port());
-    tokio::spawn(app.run_until_stopped());
-    TestApp { address, data_dir, database_url, client: reqwest::Client::new() }
+    }
+}
+
+/// The application's shared state on a fresh database, with no server: for tests that call
+/// the services directly. Keep the returned directory as long as the state.
+pub async fn app_state() -> (lamsa::state::AppState, tempfile::TempDir) {
+    let data_dir = tempfile::tempdir().expect("temp dir");
+    let database_url = fresh_database(data_dir.path()).await;
+    let settings = test_settings(data_dir.path(), database_url, data_dir.path().join("web"));
+    (lamsa::state::AppState::new(settings).await.expect("state builds"), data_dir)
+}
+
+/// An Arabic course of two chapters and three lessons, each teaching a letter.
+pub fn course_body(title: &str) -> Value {
+    json!({
+        "title": title, "type": "Braille reading", "duration_days": 30,
+        "description": "حروف برايل العربية", "category": "letters", "level": "beginner", "language": "ar",
+        "chapters": [
+            {"title": "الفصل الأول", "description": "ا ب", "lessons": [
+                {"title": "حرف الألف", "description": "نقطة واحدة", "letters": ["ا"]},
+                {"title": "حرف الباء", "description": "النقطتان 1 و 2", "letters": ["ب"]}
+            ]},
+            {"title": "الفصل الثاني", "description": "ت", "lessons": [
+                {"title": "حرف التاء", "description": "النقاط 2 3 4 5", "letters": ["ت"]}
+            ]}
+        ]
+    })
 }
 
 impl TestApp {

@@ -1,6 +1,7 @@
 //! Black-box API tests: each test starts the real server on a free port with a fresh
 //! database — SQLite, or PostgreSQL + Redis when `LAMSA_TEST_DATABASE_URL` and
-//! `LAMSA_TEST_REDIS_URL` are set — and talks to it over HTTP.
+//! `LAMSA_TEST_REDIS_URL` are set — and talks to it over HTTP. `services` calls the business
+//! flows directly on such a database, without HTTP.
 
 mod accounts;
 mod assessments;
@@ -13,3 +14,4 @@ mod media;
 mod platform;
 mod profile;
 mod realtime;
+mod services;

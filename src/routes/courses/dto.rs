@@ -1,0 +1,395 @@
+//! The courses area's request and response types, and how a course is shown: lessons with
+//! their letters and words in Braille, media behind signed URLs.
+
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+use crate::{
+    auth::MediaSigner,
+    db::iso,
+    domain::{
+        assessment::AssessmentKind,
+        assessment_grading::percent,
+        course::{braille_code, CourseStatus, LessonMedia, LessonMediaKind},
+    },
+    events::{courses::RequestDto, PersonRef},
+    routes::dto::{cell_info, CellInfo, Progress},
+    services::{
+        courses::CourseView,
+        progress::{Enrolled, TrackedStudent as Tracked},
+    },
+    store::{
+        courses::{CourseRow, LessonRow},
+        media::MediaRow,
+    },
+};
+
+#[derive(Serialize, ToSchema)]
+pub struct CourseSummary {
+    pub id: i64,
+    pub title: String,
+    #[serde(rename = "type")]
+    pub course_type: String,
+    pub duration_days: i64,
+    pub description: String,
+    pub category: String,
+    pub level: String,
+    /// The Braille code taught: `ar` or `en`.
+    pub language: String,
+    /// The course image's signed URL.
+    pub image: Option<String>,
+    pub image_media_id: Option<i64>,
+    pub status: CourseStatus,
+    pub instructor: PersonRef,
+    pub lessons_count: i64,
+    pub enrolled_count: i64,
+    pub updated_at: String,
+    /// On the instructor's own list: the course's latest decided request, so a rejection's
+    /// reason is there to read even if its live notice was missed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub last_decision: Option<RequestDto>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct LetterDto {
+    pub print: String,
+    pub cells: Vec<CellInfo>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct WordDto {
+    pub print: String,
+    /// Unicode Braille.
+    pub braille: String,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct LinkDto {
+    pub title: String,
+    pub url: String,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct LessonMediaDto {
+    pub kind: LessonMediaKind,
+    pub title: String,
+    /// Signed for the viewer (uploads) or the video's web address.
+    pub url: String,
+    pub media_id: Option<i64>,
+    pub content_type: Option<String>,
+    pub size: Option<i64>,
+    /// The uploader's file name.
+    pub name: Option<String>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct LessonDto {
+    pub id: i64,
+    pub title: String,
+    /// The lesson's content; absent in the public outline.
+    pub description: Option<String>,
+    pub rule: Option<String>,
+    pub letters: Vec<LetterDto>,
+    pub words: Vec<WordDto>,
+    pub links: Vec<LinkDto>,
+    pub media: Vec<LessonMediaDto>,
+    /// For an enrolled student: whether they completed it.
+    pub completed: Option<bool>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct ChapterDto {
+    pub id: i64,
+    pub title: String,
+    pub description: String,
+    pub lessons: Vec<LessonDto>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct CourseDetail {
+    #[serde(flatten)]
+    pub summary: CourseSummary,
+    /// `full` (owner, supervisors, enrolled students) or `outline` (titles only).
+    pub access: &'static str,
+    pub enrolled: bool,
+    pub progress: Option<Progress>,
+    pub chapters: Vec<ChapterDto>,
+    /// Accreditation and stop requests with who decided and when, oldest first: for the owner
+    /// and supervisors only (empty for everyone else).
+    pub requests: Vec<RequestDto>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct CourseReply {
+    pub message: String,
+    pub course: CourseDetail,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct CourseList {
+    pub courses: Vec<CourseSummary>,
+}
+
+pub fn summary(signer: &MediaSigner, c: &CourseRow) -> CourseSummary {
+    CourseSummary {
+        id: c.id,
+        title: c.title.clone(),
+        course_type: c.course_type.clone(),
+        duration_days: c.duration_days,
+        description: c.description.clone(),
+        category: c.category.clone(),
+        level: c.level.clone(),
+        language: c.language.clone(),
+        image: c.image_media_id.map(|id| signer.url(id)),
+        image_media_id: c.image_media_id,
+        status: c.status(),
+        instructor: PersonRef { id: c.instructor_id, name: c.instructor_name.clone() },
+        lessons_count: c.lessons_count,
+        enrolled_count: c.enrolled_count,
+        updated_at: iso(c.updated_at),
+        last_decision: None,
+    }
+}
+
+fn lesson_media_dto(signer: &MediaSigner, files: &[MediaRow], m: LessonMedia) -> Option<LessonMediaDto> {
+    let file = m.media_id.and_then(|id| files.iter().find(|f| f.id == id));
+    let url = match (m.media_id, m.url) {
+        (Some(id), _) => signer.url(id),
+        (None, Some(url)) => url,
+        (None, None) => return None,
+    };
+    Some(LessonMediaDto {
+        kind: m.kind,
+        title: m.title,
+        url,
+        media_id: m.media_id,
+        content_type: file.map(|f| f.content_type.clone()),
+        size: file.map(|f| f.size),
+        name: file.map(|f| f.name.clone()),
+    })
+}
+
+fn lesson_dto(
+    signer: &MediaSigner,
+    files: &[MediaRow],
+    l: &LessonRow,
+    language: &str,
+    full: bool,
+    completed: Option<bool>,
+) -> LessonDto {
+    if !full {
+        return LessonDto {
+            id: l.id,
+            title: l.title.clone(),
+            description: None,
+            rule: None,
+            letters: vec![],
+            words: vec![],
+            links: vec![],
+            media: vec![],
+            completed,
+        };
+    }
+    let code = braille_code(language);
+    let letters: Vec<String> = serde_json::from_str(&l.letters).unwrap_or_default();
+    let words: Vec<String> = serde_json::from_str(&l.words).unwrap_or_default();
+    let links: Vec<serde_json::Value> = serde_json::from_str(&l.links).unwrap_or_default();
+    let media: Vec<LessonMedia> = serde_json::from_str(&l.media).unwrap_or_default();
+    LessonDto {
+        id: l.id,
+        title: l.title.clone(),
+        description: Some(l.description.clone()),
+        rule: Some(l.rule.clone()),
+        letters: letters
+            .into_iter()
+            .map(|p| {
+                let cells = braille::to_braille(&p, code).cells.into_iter().map(|c| cell_info(c, code)).collect();
+                LetterDto { print: p, cells }
+            })
+            .collect(),
+        words: words
+            .into_iter()
+            .map(|w| WordDto { braille: braille::to_braille(&w, code).to_unicode(), print: w })
+            .collect(),
+        links: links
+            .into_iter()
+            .map(|v| LinkDto {
+                title: v["title"].as_str().unwrap_or_default().to_string(),
+                url: v["url"].as_str().unwrap_or_default().to_string(),
+            })
+            .collect(),
+        media: media.into_iter().filter_map(|m| lesson_media_dto(signer, files, m)).collect(),
+        completed,
+    }
+}
+
+/// The course as `view` lets its viewer see it.
+pub fn detail(signer: &MediaSigner, view: CourseView) -> CourseDetail {
+    let CourseView { course, full, enrolled, chapters, lessons, files, done, progress, requests } = view;
+    let chapters = chapters
+        .iter()
+        .map(|ch| ChapterDto {
+            id: ch.id,
+            title: ch.title.clone(),
+            description: ch.description.clone(),
+            lessons: lessons
+                .iter()
+                .filter(|l| l.chapter_id == ch.id)
+                .map(|l| {
+                    let completed = enrolled.then(|| done.contains(&l.id));
+                    lesson_dto(signer, &files, l, &course.language, full, completed)
+                })
+                .collect(),
+        })
+        .collect();
+    CourseDetail {
+        access: if full { "full" } else { "outline" },
+        enrolled,
+        progress: progress.as_ref().map(Progress::from),
+        summary: summary(signer, &course),
+        chapters,
+        requests: requests.iter().map(crate::events::courses::request_dto).collect(),
+    }
+}
+
+pub fn enrolled_course(signer: &MediaSigner, e: &Enrolled) -> EnrolledCourse {
+    EnrolledCourse {
+        progress: Progress::from(&e.progress),
+        course: summary(signer, &e.course),
+        enrolled_at: iso(e.enrolment.enrolled_at),
+        last_activity_at: iso(e.enrolment.last_activity_at),
+    }
+}
+
+pub fn tracked_student(t: &Tracked) -> TrackedStudent {
+    let e = &t.enrolment;
+    TrackedStudent {
+        id: e.student_id,
+        name: e.student_name.clone(),
+        email: e.student_email.clone(),
+        progress: Progress::from(&t.progress),
+        enrolled_at: iso(e.enrolled_at),
+        last_activity_at: iso(e.last_activity_at),
+        attempts: t
+            .attempts
+            .iter()
+            .map(|t| TrackedAttempt {
+                id: t.id,
+                assessment_id: t.assessment_id,
+                assessment_title: t.title.clone(),
+                kind: AssessmentKind::parse(&t.kind).unwrap_or(AssessmentKind::LessonExercise),
+                number: t.number,
+                started_at: iso(t.started_at),
+                submitted_at: t.submitted_at.map(iso),
+                score: t.score,
+                max_score: t.max_score,
+                percent: t.score.map(|s| percent(s, t.max_score)),
+                passed: t.passed.map(|p| p != 0),
+            })
+            .collect(),
+    }
+}
+
+#[derive(Deserialize, IntoParams)]
+pub struct CatalogueQuery {
+    /// Words in the title or description.
+    pub q: Option<String>,
+    pub category: Option<String>,
+    pub level: Option<String>,
+    /// `ar` or `en`.
+    pub language: Option<String>,
+}
+
+#[derive(Deserialize, IntoParams)]
+pub struct QueueQuery {
+    /// `accreditation` or `stop`.
+    pub kind: String,
+    /// `pending` (default), `approved` or `rejected`.
+    pub status: Option<String>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct RequestList {
+    pub requests: Vec<RequestDto>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct QueueCounts {
+    pub accreditation: i64,
+    pub stop: i64,
+    pub certificates: i64,
+}
+
+#[derive(Deserialize, ToSchema, Default)]
+pub struct DecisionInput {
+    /// Required when rejecting.
+    #[serde(default)]
+    pub reason: Option<String>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct DecisionReply {
+    pub message: String,
+    pub request: RequestDto,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct EnrolledCourse {
+    pub course: CourseSummary,
+    pub progress: Progress,
+    pub enrolled_at: String,
+    pub last_activity_at: String,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct EnrolledList {
+    pub courses: Vec<EnrolledCourse>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct CompletionReply {
+    pub message: String,
+    pub progress: Progress,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct TrackedStudent {
+    pub id: i64,
+    pub name: String,
+    pub email: String,
+    pub progress: Progress,
+    pub enrolled_at: String,
+    pub last_activity_at: String,
+    /// Every attempt at the course's assessments, oldest first.
+    pub attempts: Vec<TrackedAttempt>,
+}
+
+/// One attempt at an assessment, as the instructor tracks it.
+#[derive(Serialize, ToSchema)]
+pub struct TrackedAttempt {
+    /// The attempt's id: its result is `GET /api/attempts/{id}/result`.
+    pub id: i64,
+    pub assessment_id: i64,
+    pub assessment_title: String,
+    #[serde(rename = "type")]
+    pub kind: AssessmentKind,
+    pub number: i64,
+    pub started_at: String,
+    /// Null while the student is still answering.
+    pub submitted_at: Option<String>,
+    pub score: Option<i64>,
+    pub max_score: i64,
+    pub percent: Option<f64>,
+    pub passed: Option<bool>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct TrackedCourse {
+    pub course: CourseSummary,
+    pub students: Vec<TrackedStudent>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct TrackList {
+    pub courses: Vec<TrackedCourse>,
+}

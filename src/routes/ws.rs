@@ -1,0 +1,36 @@
+//! `GET /api/ws`: the WebSocket of a user's live events. This handler only upgrades and checks
+//! the token; the session actor (`realtime::session`) does the rest.
+
+use actix_web::{web, HttpRequest, HttpResponse};
+use serde::Deserialize;
+
+use crate::{auth::AuthUser, realtime::session, state::AppState};
+
+#[derive(Deserialize)]
+pub struct WsQuery {
+    token: Option<String>,
+}
+
+/// `GET /api/ws?token=<access token>`: the user's live events. A bad or expired token gets
+/// the socket closed with code 4401 (browsers cannot read an HTTP status of a failed upgrade).
+#[utoipa::path(get, path = "/api/ws", tag = "notifications",
+    params(("token" = String, Query, description = "access token (JWT)")),
+    description = "WebSocket upgrade. Server → client: `{\"type\":\"event\",\"id\":<notification id>,\"kind\":\"…\",\"payload\":{…},\"created_at\":\"RFC 3339\"}`, \
+`{\"type\":\"resumed\",\"last_id\":<id>}` after a resume, `{\"type\":\"pong\"}`, `{\"type\":\"error\",\"code\":\"bad_message\",…}`. \
+Client → server: `{\"type\":\"resume\",\"after\":<last id seen>}` (replays every missed event in order, then live ones), `{\"type\":\"ping\"}`. \
+Close codes: 4401 bad or expired token (refresh and reconnect), 4008 too slow (reconnect and resume), 1009 frame over 4 KiB. \
+The server pings every 25 s and drops a peer silent for 70 s.",
+    responses((status = 101, description = "Switching Protocols")))]
+pub async fn connect(
+    req: HttpRequest,
+    body: web::Payload,
+    state: web::Data<AppState>,
+    query: web::Query<WsQuery>,
+) -> actix_web::Result<HttpResponse> {
+    let (response, ws, stream) = actix_ws::handle(&req, body)?;
+    match query.token.as_deref().and_then(|t| AuthUser::from_token(&state, t)) {
+        None => session::refuse(ws),
+        Some(user) => session::start(user.id, state.realtime.hub.clone(), state.db.clone(), ws, stream),
+    }
+    Ok(response)
+}

@@ -1,0 +1,78 @@
+//! The application's shared state: the database, settings, keys, mailer, event bus, realtime
+//! hub, note writer and rate limiter, built once at start and handed to every request.
+//! `startup` builds it; routes read it; nothing here knows about binding or the `App`.
+
+use std::sync::Arc;
+
+use anyhow::Context;
+
+use crate::{
+    auth::{load_or_create_secret, JwtKeys, MediaSigner},
+    bus::Bus,
+    certificate_pdf::pdf::FontCache,
+    configuration::Settings,
+    db::{self, Db},
+    email::Mailer,
+    note_writer::NoteWriter,
+    rate_limit::RateLimiter,
+    realtime::{self, Realtime},
+};
+
+/// Everything a request handler may use, shared by every worker thread.
+pub struct AppState {
+    pub db: Db,
+    pub settings: Settings,
+    pub jwt: JwtKeys,
+    pub media: MediaSigner,
+    pub mailer: Mailer,
+    pub bus: Bus,
+    pub limiter: RateLimiter,
+    pub realtime: Realtime,
+    pub notes: NoteWriter,
+    /// The certificate PDFs' font, loaded on first use.
+    pub cert_font: Arc<FontCache>,
+    /// Owns the pool handle the realtime hub reaches weakly (see `Hub::db`).
+    pub shared_db: Arc<Db>,
+}
+
+impl AppState {
+    pub async fn new(settings: Settings) -> anyhow::Result<AppState> {
+        std::fs::create_dir_all(&settings.data_dir)
+            .with_context(|| format!("cannot create the data directory {}", settings.data_dir.display()))?;
+        let db = db::connect(&settings.database_url).await?;
+        db::migrate(&db, &settings.database_url).await?;
+        let secret = load_or_create_secret(settings.jwt_secret.as_deref(), &settings.data_dir)?;
+        let jwt = JwtKeys::new(&secret, settings.access_ttl.as_secs() as i64);
+        let media = MediaSigner::new(&secret);
+        let mailer = Mailer::new(settings.smtp_url.as_deref(), settings.outbox_dir(), &settings.mail_from)?;
+        let bus = match &settings.redis_url {
+            Some(url) => Bus::redis(url).await.context("cannot connect to Redis (REDIS_URL)")?,
+            None => Bus::in_process(),
+        };
+        let shared_db = Arc::new(db.clone());
+        db::start_checkpoints(&shared_db);
+        let realtime =
+            Realtime::start(bus.clone(), realtime::namespace_for(&settings.database_url), Arc::downgrade(&shared_db));
+        let notes = NoteWriter::start(db.clone(), realtime.clone());
+        let cert_font = Arc::new(FontCache::new(settings.cert_font.clone()));
+        if !settings.cert_font.is_file() {
+            // Not fatal: everything but certificate PDFs works without it.
+            tracing::error!(path = %settings.cert_font.display(),
+                "the certificate font is missing (LAMSA_CERT_FONT): certificate PDFs will fail until it is installed \
+                 (scripts/system-deps.sh installs Amiri)");
+        }
+        Ok(AppState {
+            db,
+            settings,
+            jwt,
+            media,
+            mailer,
+            bus,
+            limiter: RateLimiter::default(),
+            realtime,
+            notes,
+            cert_font,
+            shared_db,
+        })
+    }
+}
