@@ -566,6 +566,9 @@ fn back_word(
     if let Some(text) = s.run() {
         return text;
     }
+    if let Some(text) = by_parts(word, lang, opts, idx, lower) {
+        return text;
+    }
     // Braille written by liblouis where it departs from the rulebook.
     if lang == Lang::English {
         let mut c = Search::new(word, idx, lang, opts, lower);
@@ -580,4 +583,28 @@ fn back_word(
     let text = g.run().unwrap_or_default();
     unknown.extend(g.skipped.iter().map(|&j| base + j));
     text
+}
+
+/// A hyphenated compound ("nation-nation-child,") is one word between blank cells,
+/// and a long one can exhaust the search budget as a whole. Its parts are read on
+/// their own, and the joined reading is kept only if it writes the same cells.
+fn by_parts(word: &[Cell], lang: Lang, opts: &Options, idx: &BackIndex, lower: bool) -> Option<String> {
+    const HYPHEN: Cell = Cell(0b100100); // dots 36
+    if !word.contains(&HYPHEN) {
+        return None;
+    }
+    let mut text = String::new();
+    for (i, part) in word.split(|&c| c == HYPHEN).enumerate() {
+        if i > 0 {
+            text.push('-');
+        }
+        if !part.is_empty() {
+            text.push_str(&Search::new(part, idx, lang, opts, lower).run()?);
+        }
+    }
+    let g2 = super::Contractor { table: &super::code(lang).table, enabled: opts.contractions.as_ref(), rulebook: true };
+    let checked = if lower { text.to_lowercase() } else { text.clone() };
+    let (mut cells, mut unknown, mut scratch) = (Vec::new(), Vec::new(), Default::default());
+    crate::forward_line(&checked, lang, Some(&g2), 0, &mut cells, &mut unknown, &mut scratch);
+    (cells == word).then_some(text)
 }
