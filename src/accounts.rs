@@ -94,7 +94,8 @@ pub async fn loadtest_users(db: &Db, count: usize, password: &str) -> anyhow::Re
     Ok(out)
 }
 
-/// The demo courses: one Arabic and one English, active, made of lessons whose letter tables
+/// The demo courses: one Arabic and one English uncontracted, one English contracted whose
+/// lessons introduce a few contractions each; active, made of lessons whose letter tables
 /// and words the Braille engine turns into cells. Created once, owned by the demo instructor.
 pub async fn seed_demo_courses(db: &Db) -> anyhow::Result<Vec<String>> {
     use crate::domain::course::{ChapterInput, CourseInput, CourseStatus, LessonInput};
@@ -109,6 +110,11 @@ pub async fn seed_demo_courses(db: &Db) -> anyhow::Result<Vec<String>> {
         letters: letters.iter().map(|s| s.to_string()).collect(),
         words: words.iter().map(|s| s.to_string()).collect(),
         links: vec![],
+        contractions: vec![],
+    };
+    let contracted = |title: &str, description: &str, rule: &str, ids: &[&str], words: &[&str]| LessonInput {
+        contractions: ids.iter().map(|s| s.to_string()).collect(),
+        ..lesson(title, description, rule, &[], words)
     };
     let courses = [
         CourseInput {
@@ -119,6 +125,7 @@ pub async fn seed_demo_courses(db: &Db) -> anyhow::Result<Vec<String>> {
             category: "الحروف".into(),
             level: "مبتدئ".into(),
             language: "ar".into(),
+            braille_grade: 1,
             image_media_id: None,
             chapters: vec![
                 ChapterInput {
@@ -146,6 +153,7 @@ pub async fn seed_demo_courses(db: &Db) -> anyhow::Result<Vec<String>> {
             category: "Letters".into(),
             level: "Beginner".into(),
             language: "en".into(),
+            braille_grade: 1,
             image_media_id: None,
             chapters: vec![ChapterInput {
                     id: None,
@@ -154,6 +162,27 @@ pub async fn seed_demo_courses(db: &Db) -> anyhow::Result<Vec<String>> {
                 lessons: vec![
                     lesson("a to e", "The first five letters.", "a is dot 1, b is dots 1 2, c is dots 1 4, d is dots 1 4 5, e is dots 1 5.", &["a", "b", "c", "d", "e"], &["bad", "cab", "bead"]),
                     lesson("f to j", "The next five letters.", "f is dots 1 2 4, g is 1 2 4 5, h is 1 2 5, i is 2 4, j is 2 4 5.", &["f", "g", "h", "i", "j"], &["jig", "hide", "fig"]),
+                ],
+            }],
+        },
+        CourseInput {
+            title: "Contracted Braille: first wordsigns".into(),
+            course_type: "Braille reading".into(),
+            duration_days: 21,
+            description: "Unified English Braille grade 2, a few contractions at a time: the strong contractions and the first alphabetic wordsigns. Each lesson's words use only what you have learnt so far.".into(),
+            category: "Contractions".into(),
+            level: "Intermediate".into(),
+            language: "en".into(),
+            braille_grade: 2,
+            image_media_id: None,
+            chapters: vec![ChapterInput {
+                id: None,
+                title: "Strong contractions".into(),
+                description: "and, for, of, the, with".into(),
+                lessons: vec![
+                    contracted("the and and", "Two contractions that are written anywhere, even inside a word.", "the is dots 2 3 4 6; and is dots 1 2 3 4 6.", &["en:the", "en:and"], &["the", "and", "then", "band"]),
+                    contracted("for, of, with", "Three more strong contractions.", "for is all six dots; of is dots 1 2 3 5 6; with is dots 2 3 4 5 6.", &["en:for", "en:of", "en:with"], &["for the", "out of", "with them", "fort"]),
+                    contracted("but, can, do", "A letter standing alone is a whole word.", "b alone is but, c alone is can, d alone is do.", &["en:but", "en:can", "en:do"], &["but", "can do", "b"]),
                 ],
             }],
         },

@@ -49,9 +49,12 @@ enum Command {
     ///
     /// Writes to standard output; needs no settings or database.
     Braille {
-        /// The Braille code: Arabic or English (UEB grade 1).
+        /// The Braille code: Arabic or English (UEB).
         #[arg(long, value_parser = ["ar", "en"])]
         lang: String,
+        /// 1: uncontracted; 2: contracted (UEB grade 2, Arabic grade 2).
+        #[arg(long, default_value = "1", value_parser = ["1", "2"])]
+        grade: String,
         /// Read Braille and write print.
         #[arg(long)]
         back: bool,
@@ -92,8 +95,8 @@ fn main() -> anyhow::Result<()> {
         .with_writer(std::io::stderr)
         .init();
     let cli = Cli::parse();
-    if let Some(Command::Braille { lang, back, format }) = &cli.command {
-        return braille_stream(lang, *back, format);
+    if let Some(Command::Braille { lang, grade, back, format }) = &cli.command {
+        return braille_stream(lang, grade, *back, format);
     }
     let settings = Settings::from_env()?;
     match cli.command.unwrap_or(Command::Serve) {
@@ -178,12 +181,13 @@ fn redact(url: &str) -> String {
 }
 
 /// `lamsa braille`: needs no settings or database.
-fn braille_stream(lang: &str, back: bool, format: &str) -> anyhow::Result<()> {
+fn braille_stream(lang: &str, grade: &str, back: bool, format: &str) -> anyhow::Result<()> {
     let lang: braille::Lang = lang.parse()?;
+    let opts = braille::Options::from(grade.parse::<braille::Grade>()?);
     let format: braille::Format = format.parse().map_err(|e| anyhow::anyhow!("{e}"))?;
     let stdin = std::io::stdin().lock();
     let stdout = std::io::stdout().lock();
-    let stats = braille::translate_lines(stdin, stdout, lang, back, format)?;
+    let stats = braille::translate_lines_with(stdin, stdout, lang, back, format, &opts)?;
     if stats.unknown > 0 {
         eprintln!("{} character(s) or cell(s) had no translation and were skipped", stats.unknown);
     }

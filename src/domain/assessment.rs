@@ -182,13 +182,13 @@ pub fn cells(bits: &[u8]) -> Vec<Cell> {
     bits.iter().filter_map(|b| Cell::from_bits(*b)).collect()
 }
 
-/// The Braille of one line of print in `code`, or `None` when a character has no Braille
-/// form, the text spans lines or it gives no raised dot at all.
-pub fn print_to_cells(print: &str, code: Code) -> Option<Vec<Cell>> {
+/// The Braille of one line of print in `code` and grade (`opts`), or `None` when a character
+/// has no Braille form, the text spans lines or it gives no raised dot at all.
+pub fn print_to_cells(print: &str, code: Code, opts: &braille::Options) -> Option<Vec<Cell>> {
     if print.contains(['\n', '\r']) {
         return None;
     }
-    let t = braille::to_braille(print, code);
+    let t = braille::to_braille_with(print, code, opts);
     (t.unknown.is_empty() && t.cells.iter().any(|c| !c.is_empty())).then_some(t.cells)
 }
 
@@ -198,14 +198,20 @@ pub fn letter_cell(letter: &str, code: Code) -> Option<Cell> {
     if letter.is_empty() || letter.chars().count() > 3 {
         return None;
     }
-    match print_to_cells(letter, code)?.as_slice() {
+    match print_to_cells(letter, code, &braille::Options::grade1())?.as_slice() {
         [cell] => Some(*cell),
         _ => None,
     }
 }
 
 impl QuestionInput {
-    fn parse(self, at: &str, code: Code, rng: &mut impl Rng) -> Result<QuestionContent, InvalidInput> {
+    fn parse(
+        self,
+        at: &str,
+        code: Code,
+        opts: &braille::Options,
+        rng: &mut impl Rng,
+    ) -> Result<QuestionContent, InvalidInput> {
         let field = |f: &str| format!("{at}.{f}");
         if !(1..=MAX_POINTS).contains(&self.points) {
             return Err(InvalidInput::invalid(&field("points")));
@@ -214,7 +220,7 @@ impl QuestionInput {
         let print = |p: &Option<String>| -> Result<(String, Vec<u8>), InvalidInput> {
             let f = field("print");
             let p = required_text(p.as_deref().unwrap_or_default(), &f, MAX_PRINT_CHARS)?;
-            let cells = print_to_cells(&p, code).ok_or_else(|| InvalidInput::invalid(&f))?;
+            let cells = print_to_cells(&p, code, opts).ok_or_else(|| InvalidInput::invalid(&f))?;
             Ok((p, bits(&cells)))
         };
         let body = match self.kind.as_str() {
@@ -269,8 +275,19 @@ impl QuestionInput {
 }
 
 impl AssessmentInput {
-    /// Checks every field; `code` is the Braille code of the course (`course_id`).
+    /// Checks every field in uncontracted Braille; `code` is the course's Braille code.
     pub fn parse(self, code: Code, rng: &mut impl Rng) -> Result<AssessmentContent, InvalidInput> {
+        self.parse_with(code, &braille::Options::grade1(), rng)
+    }
+
+    /// Checks every field; `code` and `opts` are the Braille code and grade of the course
+    /// (`course_id`): Braille and text questions expect the cells that grade writes.
+    pub fn parse_with(
+        self,
+        code: Code,
+        opts: &braille::Options,
+        rng: &mut impl Rng,
+    ) -> Result<AssessmentContent, InvalidInput> {
         let kind = AssessmentKind::parse(&self.kind).ok_or_else(|| InvalidInput::invalid("type"))?;
         let (lesson_id, chapter_id) = match kind {
             AssessmentKind::LessonExercise => {
@@ -315,7 +332,7 @@ impl AssessmentInput {
             if q.id.is_some_and(|id| questions.iter().any(|p: &QuestionContent| p.id == Some(id))) {
                 return Err(InvalidInput::invalid(&format!("{at}.id")));
             }
-            questions.push(q.parse(&at, code, rng)?);
+            questions.push(q.parse(&at, code, opts, rng)?);
         }
         Ok(AssessmentContent {
             course_id: self.course_id,

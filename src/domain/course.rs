@@ -87,6 +87,42 @@ pub fn braille_code(language: &str) -> braille::Lang {
     }
 }
 
+/// How a course writes its Braille: the grade, and for grade 2 the contractions taught so
+/// far when its lessons introduce them a few at a time.
+pub fn braille_options(grade: braille::Grade, taught: Option<braille::ContractionSet>) -> braille::Options {
+    match (grade, taught) {
+        (braille::Grade::One, _) => braille::Options::grade1(),
+        (braille::Grade::Two, Some(set)) => braille::Options::partial(set),
+        (braille::Grade::Two, None) => braille::Options::grade2(),
+    }
+}
+
+/// The grade stored with a course (1 or 2); anything else reads as grade 1.
+pub fn stored_grade(n: i64) -> braille::Grade {
+    if n == 2 {
+        braille::Grade::Two
+    } else {
+        braille::Grade::One
+    }
+}
+
+/// The contractions a course's lessons introduce, in lesson order, read from their stored
+/// JSON lists (ids the engine no longer knows are skipped). `None` when no lesson lists any:
+/// then a grade 2 course uses every contraction.
+pub fn taught_contractions<'a>(
+    code: braille::Lang,
+    lessons: impl IntoIterator<Item = &'a str>,
+) -> Option<braille::ContractionSet> {
+    let mut set = braille::ContractionSet::new();
+    let mut any = false;
+    for json in lessons {
+        for id in serde_json::from_str::<Vec<String>>(json).unwrap_or_default() {
+            any |= set.insert(code, &id).is_ok();
+        }
+    }
+    any.then_some(set)
+}
+
 #[derive(Deserialize, utoipa::ToSchema, Clone)]
 pub struct LinkInput {
     pub title: String,
@@ -122,6 +158,10 @@ pub struct LessonInput {
     pub links: Vec<LinkInput>,
     #[serde(default)]
     pub media: Vec<LessonMediaInput>,
+    /// Grade 2 courses: the contractions this lesson introduces (ids from
+    /// `GET /api/braille/contractions`, e.g. `en:the`, `ar:ال`).
+    #[serde(default)]
+    pub contractions: Vec<String>,
 }
 
 #[derive(Deserialize, utoipa::ToSchema, Clone)]
@@ -146,6 +186,9 @@ pub struct CourseInput {
     pub level: String,
     /// The Braille code taught: `ar` or `en`.
     pub language: String,
+    /// 1 (uncontracted, the default) or 2 (contracted).
+    #[serde(default = "grade_one")]
+    pub braille_grade: u8,
     #[serde(default)]
     pub chapters: Vec<ChapterInput>,
     /// An image uploaded by the instructor (`POST /api/media?kind=image`).
@@ -161,6 +204,7 @@ pub struct CourseContent {
     pub category: String,
     pub level: String,
     pub language: String,
+    pub braille_grade: braille::Grade,
     pub chapters: Vec<ChapterContent>,
     pub image_media_id: Option<i64>,
 }
@@ -229,6 +273,12 @@ pub struct LessonContent {
     pub words: Vec<String>,
     pub links: Vec<(String, String)>,
     pub media: Vec<LessonMedia>,
+    /// Contraction ids, each known to the course's code (grade 2 courses only).
+    pub contractions: Vec<String>,
+}
+
+fn grade_one() -> u8 {
+    1
 }
 
 fn web_address(raw: &str) -> Option<String> {
@@ -273,6 +323,11 @@ impl CourseInput {
         let language = match self.language.as_str() {
             "ar" | "en" => self.language.clone(),
             _ => return Err(InvalidInput::invalid("language")),
+        };
+        let braille_grade = match self.braille_grade {
+            1 => braille::Grade::One,
+            2 => braille::Grade::Two,
+            _ => return Err(InvalidInput::invalid("braille_grade")),
         };
         if !(1..=3650).contains(&self.duration_days) {
             return Err(InvalidInput::invalid("duration_days"));
@@ -326,6 +381,15 @@ impl CourseInput {
                 if l.media.len() > 50 {
                     return Err(InvalidInput::invalid(&at("media")));
                 }
+                // Only a contracted course teaches contractions, each once and known to its code.
+                let mut contractions: Vec<String> = Vec::new();
+                for (ki, id) in l.contractions.iter().enumerate() {
+                    let known = braille::contraction(code, id).is_some();
+                    if braille_grade == braille::Grade::One || !known || contractions.contains(id) || ki >= 300 {
+                        return Err(InvalidInput::invalid(&at(&format!("contractions[{ki}]"))));
+                    }
+                    contractions.push(id.clone());
+                }
                 let media = l
                     .media
                     .iter()
@@ -341,6 +405,7 @@ impl CourseInput {
                     letters,
                     words,
                     links,
+                    contractions,
                 });
             }
             chapters.push(ChapterContent {
@@ -358,6 +423,7 @@ impl CourseInput {
             category: text(&self.category, "category", 100, true)?,
             level: text(&self.level, "level", 100, true)?,
             language,
+            braille_grade,
             chapters,
             image_media_id: self.image_media_id,
         })

@@ -40,6 +40,13 @@ pub struct TranslateRequest {
     pub text: String,
     pub lang: CodeChoice,
     pub direction: Direction,
+    /// 1 (uncontracted, the default) or 2 (contracted: UEB grade 2, Arabic grade 2).
+    #[serde(default = "grade_one")]
+    pub grade: u8,
+}
+
+fn grade_one() -> u8 {
+    1
 }
 
 #[derive(Serialize, ToSchema)]
@@ -54,6 +61,8 @@ pub struct UnknownChar {
 pub struct TranslateResponse {
     /// The code used: `ar` or `en`.
     pub lang: &'static str,
+    /// The grade used: 1 or 2.
+    pub grade: u8,
     /// Unicode Braille, lines joined by newlines.
     pub braille: String,
     /// Dot numbers ("125-24 0 1"), lines joined by newlines.
@@ -76,7 +85,8 @@ fn code_str(c: Code) -> &'static str {
     }
 }
 
-/// Translate print to Braille or Braille to print, in Arabic or English (UEB grade 1).
+/// Translate print to Braille or Braille to print, in Arabic or English, uncontracted
+/// (grade 1) or contracted (grade 2).
 #[utoipa::path(post, path = "/api/braille/translate", tag = "braille", request_body = TranslateRequest,
     responses((status = 200, body = TranslateResponse), (status = 400, body = crate::error::ErrorBody),
         (status = 413, description = "text longer than 5,000 characters", body = crate::error::ErrorBody),
@@ -96,17 +106,32 @@ pub async fn translate(
             ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, "text_too_long", Msg::TextTooLong(MAX_CHARS)).on_field("text")
         );
     }
+    let opts = match b.grade {
+        1 => braille::Options::grade1(),
+        2 => braille::Options::grade2(),
+        _ => return Err(ApiError::field_invalid("grade")),
+    };
+    let grade = opts.grade.number();
     let code = match (b.lang, b.direction) {
         (CodeChoice::Ar, _) => Code::Arabic,
         (CodeChoice::En, _) => Code::English,
         (CodeChoice::Auto, Direction::ToBraille) => braille::detect_lang(&b.text),
         (CodeChoice::Auto, Direction::ToText) => Code::Arabic,
     };
-    Ok(web::Json(match b.direction {
+    // Contracted back-translation searches (up to ~0.4 s for 5,000 random cells): off the
+    // async worker, so other requests on it are not held up.
+    let reply = web::block(move || written(b, code, opts, grade)).await.map_err(ApiError::internal)?;
+    Ok(web::Json(reply))
+}
+
+/// The translation itself.
+fn written(b: TranslateRequest, code: Code, opts: braille::Options, grade: u8) -> TranslateResponse {
+    match b.direction {
         Direction::ToBraille => {
-            let t = braille::to_braille(&b.text, code);
+            let t = braille::to_braille_with(&b.text, code, &opts);
             TranslateResponse {
                 lang: code_str(code),
+                grade,
                 braille: t.to_unicode(),
                 dots: t.to_dots(),
                 brf: t.to_brf(),
@@ -141,7 +166,7 @@ pub async fn translate(
                 if i > 0 {
                     text.push('\n');
                 }
-                let back = braille::to_text(cells, code);
+                let back = braille::to_text_with(cells, code, &opts);
                 for &u in &back.unknown_cells {
                     unknown.push(UnknownChar { index: offset + u, ch: cells[u].to_unicode().to_string() });
                 }
@@ -152,6 +177,7 @@ pub async fn translate(
             let joined = |f: fn(&[Cell]) -> String| lines_cells.iter().map(|l| f(l)).collect::<Vec<_>>().join("\n");
             TranslateResponse {
                 lang: code_str(code),
+                grade,
                 braille: joined(braille::cells_to_unicode),
                 dots: joined(braille::cells_to_dots),
                 brf: joined(braille::cells_to_brf),
@@ -160,7 +186,7 @@ pub async fn translate(
                 unknown,
             }
         }
-    }))
+    }
 }
 
 #[derive(Deserialize, IntoParams)]
@@ -223,4 +249,54 @@ pub async fn table(lang: Lang, query: web::Query<TableQuery>) -> Result<web::Jso
         })
         .collect();
     Ok(web::Json(TableResponse { lang: code_str(code), entries }))
+}
+
+#[derive(Deserialize, IntoParams)]
+pub struct ContractionsQuery {
+    /// `ar` or `en`.
+    lang: String,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct ContractionRow {
+    /// Stable identifier (`en:the`, `ar:ال`): what a lesson lists.
+    pub id: String,
+    /// The print it stands for.
+    pub print: String,
+    /// Its kind (`strong_wordsign`, `shortform`, `arabic_word_start`, …).
+    pub kind: &'static str,
+    /// The cells standing alone.
+    pub cells: Vec<CellInfo>,
+    /// The cells inside a longer word, where they differ (Arabic).
+    pub cells_in_word: Option<Vec<CellInfo>>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct ContractionsResponse {
+    pub lang: &'static str,
+    pub contractions: Vec<ContractionRow>,
+}
+
+/// Every contraction of a code's grade 2, in teaching order: for choosing what a lesson
+/// introduces and for the instructions pages.
+#[utoipa::path(get, path = "/api/braille/contractions", tag = "braille", params(ContractionsQuery),
+    responses((status = 200, body = ContractionsResponse), (status = 400, body = crate::error::ErrorBody)))]
+pub async fn contractions(query: web::Query<ContractionsQuery>) -> Result<web::Json<ContractionsResponse>, ApiError> {
+    let code = match query.lang.as_str() {
+        "ar" => Code::Arabic,
+        "en" => Code::English,
+        _ => return Err(ApiError::field_invalid("lang")),
+    };
+    let info = |cells: &[Cell]| cells.iter().map(|&c| cell_info(c, code)).collect::<Vec<_>>();
+    let contractions = braille::contractions(code)
+        .iter()
+        .map(|c| ContractionRow {
+            id: c.id.clone(),
+            print: c.print.clone(),
+            kind: c.kind.name(),
+            cells: info(&c.cells),
+            cells_in_word: c.cells_in_word.as_deref().map(info),
+        })
+        .collect();
+    Ok(web::Json(ContractionsResponse { lang: code_str(code), contractions }))
 }

@@ -22,7 +22,7 @@ use super::{
         profile::get_profile, profile::update_profile, profile::upload_avatar, profile::remove_avatar,
         notifications::list, notifications::unread_count, notifications::mark_read,
         notes::list, notes::create, notes::reply, users::search,
-        braille::translate, braille::table, ws::connect,
+        braille::translate, braille::table, braille::contractions, ws::connect,
         courses::catalogue, courses::create, courses::get, courses::update, courses::request_accreditation,
         courses::request_stop, courses::enrol, courses::complete_lesson, courses::mine, courses::track,
         courses::enrolled, courses::queue, courses::queue_counts, courses::approve, courses::reject,

@@ -73,7 +73,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .service(
                 area("/braille")
                     .route("/translate", web::post().to(braille::translate))
-                    .route("/table", web::get().to(braille::table)),
+                    .route("/table", web::get().to(braille::table))
+                    .route("/contractions", web::get().to(braille::contractions)),
             )
             .service(
                 area("/courses")

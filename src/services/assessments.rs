@@ -8,7 +8,7 @@ use crate::{
     domain::{
         assessment::{AssessmentContent, AssessmentInput, AssessmentKind, Question},
         assessment_grading::{attempts_left, best_percent, start_blocker, AssessmentMeta, AttemptMeta, Blocker},
-        course::{braille_code, CourseStatus},
+        course::{braille_code, braille_options, stored_grade, taught_contractions, CourseStatus},
         InvalidInput, UserType,
     },
     store::{
@@ -203,19 +203,28 @@ fn save_failed(e: ServiceError) -> ServiceError {
     }
 }
 
-/// The course's input parsed against its Braille code; a stopped course takes nothing.
-fn parse_for(course: &CourseRow, input: AssessmentInput) -> Result<AssessmentContent, ServiceError> {
+/// The course's input parsed against its Braille code and grade (a grade 2 course whose
+/// lessons introduce contractions expects only those); a stopped course takes nothing.
+async fn parse_for(db: &Db, course: &CourseRow, input: AssessmentInput) -> Result<AssessmentContent, ServiceError> {
     if course.status() == CourseStatus::Inactive {
         return Err(ServiceError::CourseStopped);
     }
-    Ok(input.parse(braille_code(&course.language), &mut rand::thread_rng())?)
+    let code = braille_code(&course.language);
+    let opts = match stored_grade(course.braille_grade) {
+        braille::Grade::One => braille::Options::grade1(),
+        grade => {
+            let (_, lessons) = store::courses::outline(db, course.id).await?;
+            braille_options(grade, taught_contractions(code, lessons.iter().map(|l| l.contractions.as_str())))
+        }
+    };
+    Ok(input.parse_with(code, &opts, &mut rand::thread_rng())?)
 }
 
 /// The instructor creates an assessment for one of their courses; the expected Braille of
 /// every question is computed with the course's code.
 pub async fn create(db: &Db, instructor: AuthUser, input: AssessmentInput) -> Result<Detail, ServiceError> {
     let course = own_course(db, instructor, input.course_id).await?;
-    let content = parse_for(&course, input)?;
+    let content = parse_for(db, &course, input).await?;
     let id = save(db, &course, &content, None).await.map_err(save_failed)?;
     detail(db, instructor, found(db, id).await?, Role::Owner).await
 }
@@ -228,7 +237,7 @@ pub async fn update(db: &Db, instructor: AuthUser, id: i64, input: AssessmentInp
         return Err(InvalidInput::invalid("course_id").into());
     }
     let course = own_course(db, instructor, a.course_id).await?;
-    let content = parse_for(&course, input)?;
+    let content = parse_for(db, &course, input).await?;
     save(db, &course, &content, Some(a.id)).await.map_err(save_failed)?;
     detail(db, instructor, found(db, a.id).await?, Role::Owner).await
 }

@@ -17,6 +17,8 @@ pub struct CourseRow {
     pub category: String,
     pub level: String,
     pub language: String,
+    /// 1 (uncontracted) or 2 (contracted).
+    pub braille_grade: i64,
     pub image_media_id: Option<i64>,
     pub status: String,
     pub created_at: i64,
@@ -32,7 +34,7 @@ impl CourseRow {
 }
 
 const COURSE_SELECT: &str = "SELECT c.id, c.instructor_id, u.name AS instructor_name, c.title, c.course_type, \
-     c.duration_days, c.description, c.category, c.level, c.language, c.image_media_id, c.status, c.created_at, c.updated_at, \
+     c.duration_days, c.description, c.category, c.level, c.language, c.braille_grade, c.image_media_id, c.status, c.created_at, c.updated_at, \
      CAST((SELECT COUNT(*) FROM lessons l JOIN chapters ch ON ch.id = l.chapter_id WHERE ch.course_id = c.id) AS BIGINT) AS lessons_count, \
      CAST((SELECT COUNT(*) FROM enrolments e WHERE e.course_id = c.id) AS BIGINT) AS enrolled_count \
      FROM courses c JOIN users u ON u.id = c.instructor_id";
@@ -58,6 +60,8 @@ pub struct LessonRow {
     pub words: String,
     pub links: String,
     pub media: String,
+    /// Contraction ids the lesson introduces (JSON array).
+    pub contractions: String,
 }
 
 pub async fn insert(
@@ -68,7 +72,8 @@ pub async fn insert(
     let now = now_ms();
     let (id,): (i64,) = sqlx::query_as(
         "INSERT INTO courses (instructor_id, title, course_type, duration_days, description, category, level, language, \
-         image_media_id, status, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'draft', $10, $10) \
+         image_media_id, status, created_at, updated_at, braille_grade) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'draft', $10, $10, $11) \
          RETURNING id",
     )
     .bind(instructor)
@@ -81,6 +86,7 @@ pub async fn insert(
     .bind(&content.language)
     .bind(content.image_media_id)
     .bind(now)
+    .bind(i64::from(content.braille_grade.number()))
     .fetch_one(&mut **tx)
     .await?;
     // A new course has no chapters or lessons to keep: ids in the content are ignored.
@@ -112,7 +118,7 @@ pub async fn replace(
 ) -> Result<(), sqlx::Error> {
     sqlx::query(
         "UPDATE courses SET title = $2, course_type = $3, duration_days = $4, description = $5, category = $6, \
-         level = $7, language = $8, image_media_id = $9, updated_at = $10 WHERE id = $1",
+         level = $7, language = $8, image_media_id = $9, updated_at = $10, braille_grade = $11 WHERE id = $1",
     )
     .bind(id)
     .bind(&content.title)
@@ -124,6 +130,7 @@ pub async fn replace(
     .bind(&content.language)
     .bind(content.image_media_id)
     .bind(now_ms())
+    .bind(i64::from(content.braille_grade.number()))
     .execute(&mut **tx)
     .await?;
     let (kept_chapters, kept_lessons) = write_outline(tx, id, content, chapter_ids, lesson_ids).await?;
@@ -179,13 +186,14 @@ async fn write_outline(
             let letters = serde_json::to_string(&lesson.letters).unwrap_or_else(|_| "[]".into());
             let words = serde_json::to_string(&lesson.words).unwrap_or_else(|_| "[]".into());
             let media = serde_json::to_string(&lesson.media).unwrap_or_else(|_| "[]".into());
+            let contractions = serde_json::to_string(&lesson.contractions).unwrap_or_else(|_| "[]".into());
             let existing = lesson.id.filter(|id| lesson_ids.contains(id) && !kept_lessons.contains(id));
             let sql = if existing.is_some() {
                 "UPDATE lessons SET chapter_id = $1, position = $2, title = $3, description = $4, rule = $5, \
-                 letters = $6, words = $7, links = $8, media = $9 WHERE id = $10"
+                 letters = $6, words = $7, links = $8, media = $9, contractions = $10 WHERE id = $11"
             } else {
-                "INSERT INTO lessons (chapter_id, position, title, description, rule, letters, words, links, media) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)"
+                "INSERT INTO lessons (chapter_id, position, title, description, rule, letters, words, links, media, \
+                 contractions) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)"
             };
             let mut query = sqlx::query(sql)
                 .bind(chapter_id)
@@ -196,7 +204,8 @@ async fn write_outline(
                 .bind(letters)
                 .bind(words)
                 .bind(serde_json::Value::Array(links).to_string())
-                .bind(media);
+                .bind(media)
+                .bind(contractions);
             if let Some(id) = existing {
                 query = query.bind(id);
                 kept_lessons.push(id);
@@ -249,7 +258,7 @@ pub async fn outline(db: &Db, course: i64) -> Result<(Vec<ChapterRow>, Vec<Lesso
     .fetch_all(db)
     .await?;
     let lessons: Vec<LessonRow> = sqlx::query_as(
-        "SELECT l.id, l.chapter_id, l.position, l.title, l.description, l.rule, l.letters, l.words, l.links, l.media \
+        "SELECT l.id, l.chapter_id, l.position, l.title, l.description, l.rule, l.letters, l.words, l.links, l.media, l.contractions \
          FROM lessons l JOIN chapters ch ON ch.id = l.chapter_id WHERE ch.course_id = $1 ORDER BY ch.position, l.position",
     )
     .bind(course)

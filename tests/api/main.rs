@@ -7,6 +7,7 @@ mod accounts;
 mod assessments;
 mod braille;
 mod certificates;
+mod contracted;
 mod courses;
 mod errors;
 mod helpers;

@@ -124,7 +124,7 @@ async fn create_user_command_makes_an_active_supervisor() {
 }
 
 #[actix_web::test]
-async fn seed_demo_gives_one_account_per_role_and_two_active_courses() {
+async fn seed_demo_gives_one_account_per_role_and_three_active_courses() {
     let app = spawn_app().await;
     let run = || {
         std::process::Command::new(env!("CARGO_BIN_EXE_lamsa"))
@@ -145,9 +145,18 @@ async fn seed_demo_gives_one_account_per_role_and_two_active_courses() {
     assert!(run().status.success(), "running it again changes nothing");
     let catalogue = app.send(app.client.get(app.url("/api/courses"))).await.body;
     let courses = catalogue["courses"].as_array().unwrap();
-    assert_eq!(courses.len(), 2);
-    let english = courses.iter().find(|c| c["language"] == "en").unwrap();
-    assert_eq!(english["title"], "Braille letters A–J");
+    assert_eq!(courses.len(), 3);
+    let titles: Vec<&str> =
+        courses.iter().filter(|c| c["language"] == "en").map(|c| c["title"].as_str().unwrap()).collect();
+    assert!(titles.contains(&"Braille letters A–J"), "{titles:?}");
+    // The contracted course's lessons write their words with what they have taught so far.
+    let contracted = courses.iter().find(|c| c["braille_grade"] == 2).expect("a contracted demo course");
+    let login = app.login("instructor@lamsa.local", "Demo#Pass1").await.body;
+    let detail = app.get_auth(&format!("/api/courses/{}", contracted["id"]), login["access"].as_str().unwrap()).await;
+    let words = |l: usize| detail.body["chapters"][0]["lessons"][l]["words"].clone();
+    assert_eq!(words(0)[2]["print"], "then");
+    assert_eq!(words(0)[2]["braille"], "⠮⠝", "the is taught in lesson 1");
+    assert_eq!(words(2)[2]["braille"], "⠰⠃", "b alone needs the grade 1 indicator once but is taught");
 }
 
 /// A proxy keeps idle upstream connections (nginx: 60 s) and reuses them; the server must not

@@ -10,7 +10,7 @@ use crate::{
     domain::{
         assessment::AssessmentKind,
         assessment_grading::percent,
-        course::{braille_code, CourseStatus, LessonMedia, LessonMediaKind},
+        course::{braille_code, braille_options, stored_grade, CourseStatus, LessonMedia, LessonMediaKind},
     },
     events::{courses::RequestDto, PersonRef},
     routes::dto::{cell_info, CellInfo, Progress},
@@ -36,6 +36,8 @@ pub struct CourseSummary {
     pub level: String,
     /// The Braille code taught: `ar` or `en`.
     pub language: String,
+    /// 1 (uncontracted) or 2 (contracted Braille).
+    pub braille_grade: u8,
     /// The course image's signed URL.
     pub image: Option<String>,
     pub image_media_id: Option<i64>,
@@ -61,6 +63,19 @@ pub struct WordDto {
     pub print: String,
     /// Unicode Braille.
     pub braille: String,
+}
+
+/// A contraction a lesson introduces.
+#[derive(Serialize, ToSchema)]
+pub struct ContractionDto {
+    /// e.g. `en:the`, `ar:ال`.
+    pub id: String,
+    /// The print it stands for.
+    pub print: String,
+    /// Unicode Braille, standing alone.
+    pub braille: String,
+    /// wordsign, groupsign, shortform, …
+    pub kind: String,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -93,6 +108,9 @@ pub struct LessonDto {
     pub words: Vec<WordDto>,
     pub links: Vec<LinkDto>,
     pub media: Vec<LessonMediaDto>,
+    /// Grade 2 courses: the contractions this lesson introduces. Its words are written with
+    /// these and those of the lessons before it.
+    pub contractions: Vec<ContractionDto>,
     /// For an enrolled student: whether they completed it.
     pub completed: Option<bool>,
 }
@@ -140,6 +158,7 @@ pub fn summary(signer: &MediaSigner, c: &CourseRow) -> CourseSummary {
         category: c.category.clone(),
         level: c.level.clone(),
         language: c.language.clone(),
+        braille_grade: stored_grade(c.braille_grade).number(),
         image: c.image_media_id.map(|id| signer.url(id)),
         image_media_id: c.image_media_id,
         status: c.status(),
@@ -174,6 +193,7 @@ fn lesson_dto(
     files: &[MediaRow],
     l: &LessonRow,
     language: &str,
+    opts: &braille::Options,
     full: bool,
     completed: Option<bool>,
 ) -> LessonDto {
@@ -187,6 +207,7 @@ fn lesson_dto(
             words: vec![],
             links: vec![],
             media: vec![],
+            contractions: vec![],
             completed,
         };
     }
@@ -209,7 +230,7 @@ fn lesson_dto(
             .collect(),
         words: words
             .into_iter()
-            .map(|w| WordDto { braille: braille::to_braille(&w, code).to_unicode(), print: w })
+            .map(|w| WordDto { braille: braille::to_braille_with(&w, code, opts).to_unicode(), print: w })
             .collect(),
         links: links
             .into_iter()
@@ -219,13 +240,44 @@ fn lesson_dto(
             })
             .collect(),
         media: media.into_iter().filter_map(|m| lesson_media_dto(signer, files, m)).collect(),
+        contractions: serde_json::from_str::<Vec<String>>(&l.contractions)
+            .unwrap_or_default()
+            .iter()
+            .filter_map(|id| braille::contraction(code, id))
+            .map(|c| ContractionDto {
+                id: c.id.clone(),
+                print: c.print.clone(),
+                braille: braille::cells_to_unicode(&c.cells),
+                kind: c.kind.name().to_string(),
+            })
+            .collect(),
         completed,
     }
+}
+
+/// How each lesson (in course order) writes its words: grade 1, full grade 2, or, when the
+/// lessons introduce contractions, the ones taught up to and including that lesson.
+fn lesson_options(course: &CourseRow, lessons: &[LessonRow]) -> Vec<braille::Options> {
+    let code = braille_code(&course.language);
+    let grade = stored_grade(course.braille_grade);
+    let staged = crate::domain::course::taught_contractions(code, lessons.iter().map(|l| l.contractions.as_str()));
+    lessons
+        .iter()
+        .enumerate()
+        .map(|(i, _)| {
+            let so_far = staged.as_ref().map(|_| {
+                crate::domain::course::taught_contractions(code, lessons[..=i].iter().map(|l| l.contractions.as_str()))
+                    .unwrap_or_default()
+            });
+            braille_options(grade, so_far)
+        })
+        .collect()
 }
 
 /// The course as `view` lets its viewer see it.
 pub fn detail(signer: &MediaSigner, view: CourseView) -> CourseDetail {
     let CourseView { course, full, enrolled, chapters, lessons, files, done, progress, requests } = view;
+    let options = lesson_options(&course, &lessons);
     let chapters = chapters
         .iter()
         .map(|ch| ChapterDto {
@@ -234,10 +286,11 @@ pub fn detail(signer: &MediaSigner, view: CourseView) -> CourseDetail {
             description: ch.description.clone(),
             lessons: lessons
                 .iter()
-                .filter(|l| l.chapter_id == ch.id)
-                .map(|l| {
+                .zip(&options)
+                .filter(|(l, _)| l.chapter_id == ch.id)
+                .map(|(l, opts)| {
                     let completed = enrolled.then(|| done.contains(&l.id));
-                    lesson_dto(signer, &files, l, &course.language, full, completed)
+                    lesson_dto(signer, &files, l, &course.language, opts, full, completed)
                 })
                 .collect(),
         })

@@ -51,6 +51,30 @@ pub enum ContractionKind {
     ArabicWordEnd,
 }
 
+impl ContractionKind {
+    /// A stable snake_case name (`alphabetic_wordsign`, `arabic_word_start`, …).
+    pub fn name(self) -> &'static str {
+        match self {
+            ContractionKind::AlphabeticWordsign => "alphabetic_wordsign",
+            ContractionKind::StrongContraction => "strong_contraction",
+            ContractionKind::StrongGroupsign => "strong_groupsign",
+            ContractionKind::StrongWordsign => "strong_wordsign",
+            ContractionKind::LowerGroupsign => "lower_groupsign",
+            ContractionKind::LowerWordsign => "lower_wordsign",
+            ContractionKind::InitialLetter => "initial_letter",
+            ContractionKind::FinalLetter => "final_letter",
+            ContractionKind::Shortform => "shortform",
+            ContractionKind::ArabicAnywhere => "arabic_anywhere",
+            ContractionKind::ArabicWord => "arabic_word",
+            ContractionKind::ArabicWordStart => "arabic_word_start",
+            ContractionKind::ArabicWordOrMiddle => "arabic_word_or_middle",
+            ContractionKind::ArabicWordStartOrMiddle => "arabic_word_start_or_middle",
+            ContractionKind::ArabicWordOrMarked => "arabic_word_or_marked",
+            ContractionKind::ArabicWordEnd => "arabic_word_end",
+        }
+    }
+}
+
 /// One contraction of a code.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Contraction {
