@@ -19,7 +19,7 @@ const PAGES = [
   { path: '/courses' },
   { path: '/login' },
   { path: '/student', signedIn: true },
-];
+].filter((p) => !process.env.LAMSA_LIGHTHOUSE_PAGES || process.env.LAMSA_LIGHTHOUSE_PAGES.split(',').includes(p.path));
 
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',

@@ -6,6 +6,7 @@
 # into web/package.json.
 #   LAMSA_LIGHTHOUSE_URL=http://host:port  measures a server already running (with seed-demo run)
 #   LAMSA_LIGHTHOUSE_JSON=dir              also keeps each page's full JSON report there
+#   LAMSA_LIGHTHOUSE_PAGES=/,/login        measures only these pages
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$repo/target}"

@@ -15,3 +15,4 @@ mod platform;
 mod profile;
 mod realtime;
 mod services;
+mod web_delivery;
