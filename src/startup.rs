@@ -2,7 +2,7 @@
 //! shared [`AppState`](crate::state::AppState), and returns a handle the tests can spawn on a
 //! free port.
 
-use std::{net::TcpListener, path::PathBuf, sync::Arc};
+use std::{net::TcpListener, sync::Arc};
 
 use actix_files::Files;
 use actix_web::{
