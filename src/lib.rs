@@ -20,3 +20,4 @@ pub mod services;
 pub mod startup;
 pub mod state;
 pub mod store;
+pub mod web_app;

@@ -2,14 +2,14 @@
 //! shared [`AppState`](crate::state::AppState), and returns a handle the tests can spawn on a
 //! free port.
 
-use std::{net::TcpListener, path::PathBuf, sync::Arc};
+use std::{net::TcpListener, sync::Arc};
 
-use actix_files::{Files, NamedFile};
+use actix_files::Files;
 use actix_web::{
-    dev::{fn_service, Server, ServiceRequest, ServiceResponse},
+    dev::{Server, Service},
     http::header,
-    middleware::{Condition, Logger},
-    web, App, HttpResponse, HttpServer,
+    middleware::{Compress, Condition, Logger},
+    web, App, HttpServer,
 };
 use anyhow::Context;
 
@@ -18,6 +18,7 @@ use crate::{
     error::{localize_errors, request_lang_and_method},
     routes,
     state::AppState,
+    web_app,
 };
 
 pub struct Application {
@@ -95,7 +96,6 @@ fn run(listener: TcpListener, state: Arc<AppState>) -> anyhow::Result<Server> {
         App::new()
             .app_data(state.clone())
             .wrap_fn(|req, srv| {
-                use actix_web::dev::Service;
                 let (lang, method) = request_lang_and_method(&req);
                 let fut = srv.call(req);
                 async move { Ok(localize_errors(lang, method, fut.await?).await) }
@@ -106,9 +106,18 @@ fn run(listener: TcpListener, state: Arc<AppState>) -> anyhow::Result<Server> {
                 Logger::new("%{r}a \"%{method_path}xi\" %s %b %Dms")
                     .custom_request_replace("method_path", |req| format!("{} {}", req.method(), req.path())),
             ))
+            // JSON and other text compressed on the fly; the web app's files come precompressed
+            // (web_app), which Compress leaves alone because they carry Content-Encoding.
+            .wrap(Compress::default())
+            .wrap_fn(|mut req, srv| {
+                if !worth_compressing(req.path()) {
+                    req.headers_mut().remove(header::ACCEPT_ENCODING);
+                }
+                srv.call(req)
+            })
             .configure(routes::configure)
             .service(Files::new("/media/avatars", &avatars))
-            .service(spa(&web_dir))
+            .default_service(web::to(web_app::serve))
     })
     .keep_alive(keep_alive)
     // Small writes go out at once. With Nagle's algorithm a socket's second event waited for
@@ -122,27 +131,9 @@ fn run(listener: TcpListener, state: Arc<AppState>) -> anyhow::Result<Server> {
     Ok(server)
 }
 
-/// The built web app; any path that is not a file gets index.html, so client routes load.
-fn spa(web_dir: &std::path::Path) -> Files {
-    let index: PathBuf = web_dir.join("index.html");
-    Files::new("/", web_dir).index_file("index.html").default_handler(fn_service(move |req: ServiceRequest| {
-        let index = index.clone();
-        async move {
-            let (req, _) = req.into_parts();
-            let resp = match NamedFile::open_async(&index).await {
-                Ok(file) => {
-                    let mut resp = file.into_response(&req);
-                    resp.headers_mut().insert(header::CACHE_CONTROL, header::HeaderValue::from_static("no-cache"));
-                    resp
-                }
-                Err(_) => HttpResponse::ServiceUnavailable().content_type("text/html; charset=utf-8").body(NOT_BUILT),
-            };
-            Ok(ServiceResponse::new(req, resp))
-        }
-    }))
+/// The WebSocket (its frames are not HTTP bodies), media streams (audio and video are already
+/// compressed, and range requests need the stored bytes) and certificate PDFs (compressed
+/// inside) are sent as they are: Compress does not see the client's Accept-Encoding for them.
+fn worth_compressing(path: &str) -> bool {
+    !(path == "/api/ws" || path.starts_with("/api/ws/") || path.starts_with("/api/media/") || path.ends_with("/pdf"))
 }
-
-const NOT_BUILT: &str =
-    "<!doctype html><html lang=\"ar\" dir=\"rtl\"><head><meta charset=\"utf-8\"><title>لمسة · Lamsa</title></head>\
-<body><main><h1>لمسة</h1><p>واجهة الويب غير مبنية بعد. شغّل <code>make run</code>.</p>\
-<p lang=\"en\" dir=\"ltr\">The web app is not built yet. Run <code>make run</code>.</p></main></body></html>";

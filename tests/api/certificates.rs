@@ -483,10 +483,18 @@ async fn the_pdf_holds_the_arabic_name_in_logical_order() {
     let app = &w.app;
     let c = issued(&w).await;
     let code = c["code"].as_str().unwrap();
-    let resp =
-        app.client.get(app.url(&format!("/api/certificates/{code}/pdf"))).bearer_auth(&w.student).send().await.unwrap();
+    let resp = app
+        .client
+        .get(app.url(&format!("/api/certificates/{code}/pdf")))
+        .bearer_auth(&w.student)
+        .header("Accept-Encoding", "br, gzip")
+        .send()
+        .await
+        .unwrap();
     assert_eq!(resp.status(), StatusCode::OK);
     assert_eq!(resp.headers()["content-type"], "application/pdf");
+    // A PDF is compressed inside; it is sent as it is.
+    assert!(resp.headers().get("content-encoding").is_none());
     assert_eq!(
         resp.headers()["content-disposition"].to_str().unwrap(),
         format!("attachment; filename=\"lamsa-certificate-{code}.pdf\"")

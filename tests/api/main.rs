@@ -16,3 +16,4 @@ mod platform;
 mod profile;
 mod realtime;
 mod services;
+mod web_delivery;

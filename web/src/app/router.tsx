@@ -1,41 +1,30 @@
+import type { ReactNode } from 'react';
 import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
 import { RouteFocus } from '@/components/RouteFocus';
-import { ActivatePage, ForgotPasswordPage, LoginPage, RegisterPage, ResetPasswordPage, SettingsPage } from '@/features/auth';
-import { AssessmentEditorPage, AssessmentsPage, CourseAssessments, ResultPage, TakeAssessmentPage } from '@/features/assessments';
-import { AdminPage, HelpPage, LandingPage } from '@/features/dashboard';
-import { TranslatorPage } from '@/features/braille';
-import { ProfilePage } from '@/features/profile';
-import {
-  AboutBraillePage,
-  AboutPlatformPage,
-  AboutUsPage,
-  ContactUsPage,
-  HomePage,
-  InstructionsPage,
-  NewsPage,
-  NotFoundPage,
-  ReadBraillePage,
-  WriteBraillePage,
-} from '@/features/public';
-import { ContactPage, NotesPage } from '@/features/notes';
-import { CertificatePage, IssuedCertificatesPage, RequestQueuePage, StudentCertificatesPage, VerifyPage } from '@/features/certificates';
-import { InstructorQuestionsPage, StudentQuestionsPage } from '@/features/questions';
-import {
-  ArchivePage,
-  CataloguePage,
-  CourseEditorPage,
-  CoursePage,
-  InstructorCoursePage,
-  InstructorCoursesPage,
-  LearnPage,
-  MyCoursesPage,
-  QueuePage,
-  ReviewPage,
-  TrackStudentsPage,
-} from '@/features/courses';
+import { RouteLoading } from '@/components/RouteLoading';
+import { HomePage } from '@/features/public/routes/HomePage';
 import { BareLayout } from './layouts/BareLayout';
-import { DashboardLayout } from './layouts/DashboardLayout';
 import { PublicLayout } from './layouts/PublicLayout';
+
+/**
+ * Only the shell, the public layout and the home page ship in the entry; every other page is a
+ * lazy route. Chunks by area (app/areas/*): public pages, the signed-in shell, one per dashboard,
+ * and the heavy pages on their own (builders, certificates, instructions, translator).
+ */
+function page<M>(load: () => Promise<M>, render: (m: M) => ReactNode): Pick<RouteObject, 'lazy'> {
+  return { lazy: async () => ({ element: render(await load()) }) };
+}
+
+const publicArea = () => import('./areas/public');
+const student = () => import('./areas/student');
+const instructor = () => import('./areas/instructor');
+const supervisor = () => import('./areas/supervisor');
+const certificates = () => import('./areas/certificates');
+const instructions = () => import('@/features/public/routes/InstructionsPages');
+const translator = () => import('@/features/braille/routes/TranslatorPage');
+const courseBuilder = () => import('@/features/courses/routes/CourseEditorPage');
+const assessmentBuilder = () => import('@/features/assessments/routes/AssessmentEditorPage');
+const shell = () => import('./areas/shell');
 
 export const routes: RouteObject[] = [
   {
@@ -43,104 +32,106 @@ export const routes: RouteObject[] = [
     element: (
       <>
         <Outlet />
+        <RouteLoading />
         <RouteFocus />
       </>
     ),
+    hydrateFallbackElement: <RouteLoading initial />,
     children: [
       {
         element: <PublicLayout />,
         children: [
           { index: true, element: <HomePage /> },
-          { path: 'about-platform', element: <AboutPlatformPage /> },
-          { path: 'about-us', element: <AboutUsPage /> },
-          { path: 'news', element: <NewsPage /> },
-          { path: 'courses', element: <CataloguePage key="public" area="public" /> },
-          { path: 'courses/:id', element: <CoursePage key="public" area="public" /> },
-          { path: 'instructions', element: <InstructionsPage /> },
-          { path: 'instructions/about-braille', element: <AboutBraillePage /> },
-          { path: 'instructions/write-braille', element: <WriteBraillePage /> },
-          { path: 'instructions/read-braille', element: <ReadBraillePage /> },
-          { path: 'braille-translator', element: <TranslatorPage /> },
-          { path: 'contact-us', element: <ContactUsPage /> },
-          { path: 'certificates/verify', element: <VerifyPage /> },
-          { path: 'certificates/verify/:code', element: <VerifyPage /> },
-          { path: 'activate/:token', element: <ActivatePage /> },
-          { path: 'forgot-password', element: <ForgotPasswordPage /> },
-          { path: 'reset-password/:token', element: <ResetPasswordPage /> },
-          { path: 'admin', element: <AdminPage /> },
-          { path: '*', element: <NotFoundPage /> },
+          { path: 'about-platform', ...page(publicArea, (m) => <m.AboutPlatformPage />) },
+          { path: 'about-us', ...page(publicArea, (m) => <m.AboutUsPage />) },
+          { path: 'news', ...page(publicArea, (m) => <m.NewsPage />) },
+          { path: 'courses', ...page(publicArea, (m) => <m.CataloguePage key="public" area="public" />) },
+          { path: 'courses/:id', ...page(publicArea, (m) => <m.CoursePage key="public" area="public" />) },
+          { path: 'instructions', ...page(instructions, (m) => <m.InstructionsPage />) },
+          { path: 'instructions/about-braille', ...page(instructions, (m) => <m.AboutBraillePage />) },
+          { path: 'instructions/write-braille', ...page(instructions, (m) => <m.WriteBraillePage />) },
+          { path: 'instructions/read-braille', ...page(instructions, (m) => <m.ReadBraillePage />) },
+          { path: 'braille-translator', ...page(translator, (m) => <m.TranslatorPage />) },
+          { path: 'contact-us', ...page(publicArea, (m) => <m.ContactUsPage />) },
+          { path: 'certificates/verify', ...page(certificates, (m) => <m.VerifyPage />) },
+          { path: 'certificates/verify/:code', ...page(certificates, (m) => <m.VerifyPage />) },
+          { path: 'activate/:token', ...page(publicArea, (m) => <m.ActivatePage />) },
+          { path: 'forgot-password', ...page(publicArea, (m) => <m.ForgotPasswordPage />) },
+          { path: 'reset-password/:token', ...page(publicArea, (m) => <m.ResetPasswordPage />) },
+          { path: 'admin', ...page(publicArea, (m) => <m.AdminPage />) },
+          { path: '*', ...page(publicArea, (m) => <m.NotFoundPage />) },
         ],
       },
       {
         element: <BareLayout />,
         children: [
-          { path: 'login', element: <LoginPage /> },
-          { path: 'register', element: <RegisterPage /> },
+          { path: 'login', ...page(publicArea, (m) => <m.LoginPage />) },
+          { path: 'register', ...page(publicArea, (m) => <m.RegisterPage />) },
         ],
       },
       {
         path: 'student',
-        element: <DashboardLayout area="student" />,
+        ...page(shell, (m) => <m.DashboardLayout area="student" />),
         children: [
-          { index: true, element: <LandingPage type="student" /> },
-          { path: 'profile', element: <ProfilePage /> },
-          { path: 'settings', element: <SettingsPage /> },
-          { path: 'help', element: <HelpPage /> },
-          { path: 'discover-courses', element: <CataloguePage key="student" area="student" /> },
-          { path: 'discover-courses/:id', element: <CoursePage key="student" area="student" /> },
-          { path: 'courses', element: <MyCoursesPage /> },
-          { path: 'courses/answers/*', element: <ResultPage key="student" area="student" /> },
-          { path: 'courses/:courseId/assessments/:assessmentId', element: <TakeAssessmentPage /> },
+          { index: true, ...page(student, (m) => <m.LandingPage type="student" />) },
+          { path: 'profile', ...page(student, (m) => <m.ProfilePage />) },
+          { path: 'settings', ...page(student, (m) => <m.SettingsPage />) },
+          { path: 'help', ...page(student, (m) => <m.HelpPage />) },
+          { path: 'discover-courses', ...page(student, (m) => <m.CataloguePage key="student" area="student" />) },
+          { path: 'discover-courses/:id', ...page(student, (m) => <m.CoursePage key="student" area="student" />) },
+          { path: 'courses', ...page(student, (m) => <m.MyCoursesPage />) },
+          { path: 'courses/answers/*', ...page(student, (m) => <m.ResultPage key="student" area="student" />) },
+          { path: 'courses/:courseId/assessments/:assessmentId', ...page(student, (m) => <m.TakeAssessmentPage />) },
           // The learning page shows the course's assessments in place (composed here: features do not import each other).
-          { path: 'courses/:courseId/*', element: <LearnPage assessments={CourseAssessments} /> },
-          { path: 'braille-translator', element: <TranslatorPage /> },
-          { path: 'certificates', element: <StudentCertificatesPage /> },
-          { path: 'certificates/:code', element: <CertificatePage key="student" area="student" /> },
-          { path: 'notes', element: <NotesPage /> },
-          { path: 'questions', element: <StudentQuestionsPage /> },
-          { path: '*', element: <NotFoundPage /> },
+          { path: 'courses/:courseId/*', ...page(student, (m) => <m.LearnPage assessments={m.CourseAssessments} />) },
+          { path: 'braille-translator', ...page(translator, (m) => <m.TranslatorPage />) },
+          { path: 'certificates', ...page(certificates, (m) => <m.StudentCertificatesPage />) },
+          { path: 'certificates/:code', ...page(certificates, (m) => <m.CertificatePage key="student" area="student" />) },
+          { path: 'notes', ...page(student, (m) => <m.NotesPage />) },
+          { path: 'questions', ...page(student, (m) => <m.StudentQuestionsPage />) },
+          { path: '*', ...page(student, (m) => <m.NotFoundPage />) },
         ],
       },
       {
         path: 'instructor',
-        element: <DashboardLayout area="instructor" />,
+        ...page(shell, (m) => <m.DashboardLayout area="instructor" />),
         children: [
-          { index: true, element: <LandingPage type="instructor" /> },
-          { path: 'profile', element: <ProfilePage /> },
-          { path: 'settings', element: <SettingsPage /> },
-          { path: 'track-students', element: <TrackStudentsPage /> },
-          { path: 'courses', element: <InstructorCoursesPage /> },
-          { path: 'courses/:id', element: <InstructorCoursePage /> },
-          { path: 'courses/:id/edit', element: <CourseEditorPage key="edit" /> },
-          { path: 'assessments', element: <AssessmentsPage /> },
-          { path: 'courses/create', element: <CourseEditorPage key="create" /> },
-          { path: 'assessments/create', element: <AssessmentEditorPage key="create" /> },
-          { path: 'assessments/:id/edit', element: <AssessmentEditorPage key="edit" /> },
-          { path: 'assessments/results/:attemptId', element: <ResultPage key="instructor" area="instructor" /> },
-          { path: 'archive', element: <ArchivePage /> },
-          { path: 'notes', element: <NotesPage /> },
-          { path: 'braille-translator', element: <TranslatorPage /> },
-          { path: 'students-questions', element: <InstructorQuestionsPage /> },
-          { path: '*', element: <NotFoundPage /> },
+          { index: true, ...page(instructor, (m) => <m.LandingPage type="instructor" />) },
+          { path: 'profile', ...page(instructor, (m) => <m.ProfilePage />) },
+          { path: 'settings', ...page(instructor, (m) => <m.SettingsPage />) },
+          { path: 'track-students', ...page(instructor, (m) => <m.TrackStudentsPage />) },
+          { path: 'courses', ...page(instructor, (m) => <m.InstructorCoursesPage />) },
+          { path: 'courses/:id', ...page(instructor, (m) => <m.InstructorCoursePage />) },
+          { path: 'courses/:id/edit', ...page(courseBuilder, (m) => <m.CourseEditorPage key="edit" />) },
+          { path: 'assessments', ...page(instructor, (m) => <m.AssessmentsPage />) },
+          { path: 'courses/create', ...page(courseBuilder, (m) => <m.CourseEditorPage key="create" />) },
+          { path: 'assessments/create', ...page(assessmentBuilder, (m) => <m.AssessmentEditorPage key="create" />) },
+          { path: 'assessments/:id/edit', ...page(assessmentBuilder, (m) => <m.AssessmentEditorPage key="edit" />) },
+          { path: 'assessments/results/:attemptId', ...page(instructor, (m) => <m.ResultPage key="instructor" area="instructor" />) },
+          { path: 'archive', ...page(instructor, (m) => <m.ArchivePage />) },
+          { path: 'notes', ...page(instructor, (m) => <m.NotesPage />) },
+          { path: 'braille-translator', ...page(translator, (m) => <m.TranslatorPage />) },
+          { path: 'students-questions', ...page(instructor, (m) => <m.InstructorQuestionsPage />) },
+          { path: '*', ...page(instructor, (m) => <m.NotFoundPage />) },
         ],
       },
       {
         path: 'supervisor',
-        element: <DashboardLayout area="supervisor" />,
+        ...page(shell, (m) => <m.DashboardLayout area="supervisor" />),
         children: [
-          { index: true, element: <LandingPage type="supervisor" /> },
-          { path: 'profile', element: <ProfilePage /> },
-          { path: 'settings', element: <SettingsPage /> },
-          { path: 'accreditation', element: <QueuePage key="accreditation" kind="accreditation" /> },
-          { path: 'accreditation/:requestId', element: <ReviewPage key="accreditation" kind="accreditation" /> },
-          { path: 'stop', element: <QueuePage key="stop" kind="stop" /> },
-          { path: 'stop/:requestId', element: <ReviewPage key="stop" kind="stop" /> },
-          { path: 'certificate', element: <RequestQueuePage /> },
-          { path: 'issued-certificates', element: <IssuedCertificatesPage /> },
-          { path: 'issued-certificates/:code', element: <CertificatePage key="supervisor" area="supervisor" /> },
-          { path: 'contact/instructor', element: <ContactPage key="instructor" type="instructor" /> },
-          { path: 'contact/student', element: <ContactPage key="student" type="student" /> },
-          { path: '*', element: <NotFoundPage /> },
+          { index: true, ...page(supervisor, (m) => <m.LandingPage type="supervisor" />) },
+          { path: 'profile', ...page(supervisor, (m) => <m.ProfilePage />) },
+          { path: 'settings', ...page(supervisor, (m) => <m.SettingsPage />) },
+          { path: 'accreditation', ...page(supervisor, (m) => <m.QueuePage key="accreditation" kind="accreditation" />) },
+          { path: 'accreditation/:requestId', ...page(supervisor, (m) => <m.ReviewPage key="accreditation" kind="accreditation" />) },
+          { path: 'stop', ...page(supervisor, (m) => <m.QueuePage key="stop" kind="stop" />) },
+          { path: 'stop/:requestId', ...page(supervisor, (m) => <m.ReviewPage key="stop" kind="stop" />) },
+          { path: 'certificate', ...page(certificates, (m) => <m.RequestQueuePage />) },
+          { path: 'issued-certificates', ...page(certificates, (m) => <m.IssuedCertificatesPage />) },
+          { path: 'issued-certificates/:code', ...page(certificates, (m) => <m.CertificatePage key="supervisor" area="supervisor" />) },
+          { path: 'contact/instructor', ...page(supervisor, (m) => <m.ContactPage key="instructor" type="instructor" />) },
+          { path: 'contact/student', ...page(supervisor, (m) => <m.ContactPage key="student" type="student" />) },
+          { path: '*', ...page(supervisor, (m) => <m.NotFoundPage />) },
         ],
       },
     ],

@@ -17,6 +17,10 @@ export function applyLanguage(lang: Lang): void {
   writeLang(lang);
   document.documentElement.lang = lang;
   document.documentElement.dir = lang === 'ar' ? 'rtl' : 'ltr';
+  // index.html carries the description in both languages (data-ar, data-en).
+  const description = document.querySelector('meta[name="description"]');
+  const text = description?.getAttribute(`data-${lang}`);
+  if (description && text) description.setAttribute('content', text);
   void i18n.changeLanguage(lang);
 }
 

@@ -3,8 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { LanguageToggle } from '@/components/LanguageToggle';
 import { SkipLink } from '@/components/SkipLink';
-import { hidesSideMenu, menuType, SideMenu, type MenuType } from '@/features/dashboard';
-import { LiveConnection, NotificationCentre, Toasts } from '@/features/live';
+import { SideMenu } from '@/features/dashboard/components/SideMenu';
+import { hidesSideMenu, menuType, type MenuType } from '@/features/dashboard/menus';
+import { LiveConnection } from '@/features/live/components/LiveConnection';
+import { NotificationCentre } from '@/features/live/components/NotificationCentre';
+import { Toasts } from '@/features/live/components/Toasts';
 import { useTheme } from '@/lib/hooks';
 import { sessionAtom } from '@/lib/state';
 

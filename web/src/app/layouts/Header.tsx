@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { Disclosure } from '@/components/Disclosure';
 import { LanguageToggle } from '@/components/LanguageToggle';
-import { menuType } from '@/features/dashboard';
+import { menuType } from '@/features/dashboard/menus';
 import { sessionAtom } from '@/lib/state';
 
 export function Header() {

@@ -1,6 +1,6 @@
 /** Texts of the Braille translator, in Arabic and English. */
 import { useTranslation } from 'react-i18next';
-import type { Code } from '@/components/braille';
+import type { Code } from '@/components/braille/cells';
 
 const en = {
   title: 'Braille translator',

@@ -6,6 +6,7 @@ const ar: Dict = {
   common: {
     skip: 'تخطَّ إلى المحتوى الرئيسي',
     loading: 'جارٍ التحميل…',
+    loadingPage: 'جارٍ تحميل الصفحة…',
     save: 'حفظ',
     saving: 'جارٍ الحفظ…',
     sending: 'جارٍ الإرسال…',

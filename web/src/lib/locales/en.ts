@@ -4,6 +4,7 @@ const en = {
   common: {
     skip: 'Skip to main content',
     loading: 'Loading…',
+    loadingPage: 'Loading the page…',
     save: 'Save',
     saving: 'Saving…',
     sending: 'Sending…',

@@ -2,7 +2,7 @@
  * Calls and shapes of the assessments API (src/routes/assessments.rs), plus the few course and
  * Braille-engine calls this feature needs (features do not import each other).
  */
-import type { CellInfo, Code } from '@/components/braille';
+import type { CellInfo, Code } from '@/components/braille/cells';
 import { apiFetch } from '@/lib/api-client';
 
 export type AssessmentKind = 'lesson_exercise' | 'chapter_assessment' | 'final_assessment';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import type { Code } from '@/components/braille';
+import type { Code } from '@/components/braille/cells';
 import { ErrorAlert } from '@/components/Alert';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { SelectField, TextField } from '@/components/Field';

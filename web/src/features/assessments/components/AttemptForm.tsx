@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import type { Code } from '@/components/braille';
+import type { Code } from '@/components/braille/cells';
 import { ErrorAlert } from '@/components/Alert';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { ApiError } from '@/lib/api-client';

@@ -1,4 +1,4 @@
-import { BrailleCell } from '@/components/braille';
+import { BrailleCell } from '@/components/braille/BrailleCell';
 import type { CellDto } from '../api/assessments';
 import { useAssessmentTexts, type AssessmentTexts } from '../texts';
 

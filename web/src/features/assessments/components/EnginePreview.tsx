@@ -1,5 +1,8 @@
 import { useEffect, useState } from 'react';
-import { labelCells, useBrailleTable, useUiLang, type Code } from '@/components/braille';
+import { labelCells } from '@/components/braille/describe';
+import { useBrailleTable } from '@/components/braille/table';
+import { useUiLang } from '@/components/braille/texts';
+import { type Code } from '@/components/braille/cells';
 import { ApiError } from '@/lib/api-client';
 import { toBraille, type Translation } from '../api/assessments';
 import { useAssessmentTexts } from '../texts';

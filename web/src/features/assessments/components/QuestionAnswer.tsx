@@ -1,5 +1,7 @@
 import type { FocusEvent } from 'react';
-import { BLANK_CELL, BrailleCell, BrailleKeyboard, type Code } from '@/components/braille';
+import { BLANK_CELL, type Code } from '@/components/braille/cells';
+import { BrailleCell } from '@/components/braille/BrailleCell';
+import { BrailleKeyboard } from '@/components/braille/BrailleKeyboard';
 import type { AnswerInput, QuestionDto } from '../api/assessments';
 import type { SaveState } from '../lib/saver';
 import { useAssessmentTexts } from '../texts';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { BLANK_CELL, BrailleKeyboard, type Code } from '@/components/braille';
+import { BLANK_CELL, type Code } from '@/components/braille/cells';
+import { BrailleKeyboard } from '@/components/braille/BrailleKeyboard';
 import { SelectField, TextField } from '@/components/Field';
 import { ApiError } from '@/lib/api-client';
 import { QUESTION_KINDS, toBraille, toText, type QuestionKind } from '../api/assessments';

@@ -1,4 +1,5 @@
-import { BrailleCell, unicodeToDots, type Code } from '@/components/braille';
+import { BrailleCell } from '@/components/braille/BrailleCell';
+import { unicodeToDots, type Code } from '@/components/braille/cells';
 import type { CellDto, QuestionDto } from '../api/assessments';
 import { differenceText } from '../lib/learning';
 import { useAssessmentTexts } from '../texts';

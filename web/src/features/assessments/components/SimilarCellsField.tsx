@@ -1,5 +1,9 @@
 import { useEffect, useState } from 'react';
-import { BrailleCell, cellLabel, cellMeaning, dotsPhrase, unicodeToDots, useBrailleTable, useUiLang, type BrailleTable, type Code, type UiLang } from '@/components/braille';
+import { BrailleCell } from '@/components/braille/BrailleCell';
+import { cellLabel, cellMeaning, dotsPhrase } from '@/components/braille/describe';
+import { unicodeToDots, type BrailleTable, type Code } from '@/components/braille/cells';
+import { useBrailleTable } from '@/components/braille/table';
+import { useUiLang, type UiLang } from '@/components/braille/texts';
 import { SelectField } from '@/components/Field';
 import { ApiError } from '@/lib/api-client';
 import { similarCells, type SimilarCellsReply } from '../api/assessments';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import type { Code } from '@/components/braille';
+import type { Code } from '@/components/braille/cells';
 import { ErrorAlert, StatusMessage } from '@/components/Alert';
 import { Page } from '@/components/Page';
 import { ApiError } from '@/lib/api-client';

@@ -1,5 +1,5 @@
 /** `POST /api/braille/translate`: print ↔ Braille with the server's engine (see src/routes/braille.rs). */
-import type { CellInfo, Code } from '@/components/braille';
+import type { CellInfo, Code } from '@/components/braille/cells';
 import { apiFetch } from '@/lib/api-client';
 
 export type Direction = 'to_braille' | 'to_text';

@@ -1,4 +1,8 @@
-import { BrailleCell, labelCells, splitCells, useBrailleTable, useUiLang, type CellInfo, type Code } from '@/components/braille';
+import { BrailleCell } from '@/components/braille/BrailleCell';
+import { labelCells } from '@/components/braille/describe';
+import { splitCells, type CellInfo, type Code } from '@/components/braille/cells';
+import { useBrailleTable } from '@/components/braille/table';
+import { useUiLang } from '@/components/braille/texts';
 import { useTranslatorTexts } from '../texts';
 
 /** Most cells drawn at once; the Unicode Braille field always has the whole result. */

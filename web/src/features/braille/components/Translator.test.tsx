@@ -3,7 +3,7 @@ import { Provider } from 'jotai';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '@/lib/i18n';
-import { dotsToUnicode, type CellInfo } from '@/components/braille';
+import { dotsToUnicode, type CellInfo } from '@/components/braille/cells';
 import { __clearTableCache } from '@/components/braille/table';
 import { EN_TABLE } from '@/components/braille/test-fixtures';
 import { applyLanguage } from '@/lib/i18n';

@@ -6,7 +6,10 @@
  */
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { BrailleKeyboard, dotsPhrase, unicodeToDots, useUiLang, type Code, type UiLang } from '@/components/braille';
+import { BrailleKeyboard } from '@/components/braille/BrailleKeyboard';
+import { dotsPhrase } from '@/components/braille/describe';
+import { unicodeToDots, type Code } from '@/components/braille/cells';
+import { useUiLang, type UiLang } from '@/components/braille/texts';
 import { ErrorAlert, StatusMessage } from '@/components/Alert';
 import { ApiError } from '@/lib/api-client';
 import { MAX_CHARS, translate, type CodeChoice, type Direction, type TranslateRequest, type TranslateResponse } from '../api/translate';

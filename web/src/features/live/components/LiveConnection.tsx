@@ -1,3 +1,4 @@
+import '../live.css';
 import { useEffect } from 'react';
 import { notices } from '../notices';
 import { useLiveSocket } from '../useLiveSocket';

@@ -1,3 +1,4 @@
+import '../live.css';
 import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

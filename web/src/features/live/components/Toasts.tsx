@@ -1,3 +1,4 @@
+import '../live.css';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import { describeEvent, roleOf } from '../eventText';

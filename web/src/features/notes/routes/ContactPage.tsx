@@ -1,3 +1,4 @@
+import '@/styles/threads.css';
 import { useAtomValue } from 'jotai';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,3 +1,4 @@
+import '@/styles/threads.css';
 import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';

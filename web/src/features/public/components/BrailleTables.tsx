@@ -5,7 +5,11 @@
  * scan and read item by item with a screen reader.
  */
 import type { ReactNode } from 'react';
-import { BrailleCell, dotsPhrase, useBrailleTable, useUiLang, type CellInfo, type Code, type EntryKind, type TableEntry } from '@/components/braille';
+import { BrailleCell } from '@/components/braille/BrailleCell';
+import { dotsPhrase } from '@/components/braille/describe';
+import { useBrailleTable } from '@/components/braille/table';
+import { useUiLang } from '@/components/braille/texts';
+import { type CellInfo, type Code, type EntryKind, type TableEntry } from '@/components/braille/cells';
 import { usePick } from './useLang';
 
 interface Group {

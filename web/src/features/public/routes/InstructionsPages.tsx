@@ -1,19 +1,12 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import {
-  BrailleCell,
-  BrailleKeyboard,
-  cellLabel,
-  DOT_CODES,
-  DOT_KEY_LABELS,
-  dotsPhrase,
-  entryPhrase,
-  useBrailleTable,
-  useUiLang,
-  type BrailleTable,
-  type Code,
-  type TableEntry,
-} from '@/components/braille';
+import { BrailleCell } from '@/components/braille/BrailleCell';
+import { BrailleKeyboard } from '@/components/braille/BrailleKeyboard';
+import { cellLabel, dotsPhrase, entryPhrase } from '@/components/braille/describe';
+import { DOT_CODES, DOT_KEY_LABELS } from '@/components/braille/chord';
+import { useBrailleTable } from '@/components/braille/table';
+import { useUiLang } from '@/components/braille/texts';
+import { type BrailleTable, type Code, type TableEntry } from '@/components/braille/cells';
 import { Page } from '@/components/Page';
 import { CodeTables, codeTitle, SignCard } from '../components/BrailleTables';
 import { usePick } from '../components/useLang';

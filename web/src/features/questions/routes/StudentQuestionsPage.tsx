@@ -1,3 +1,4 @@
+import '@/styles/threads.css';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

@@ -1,1 +1,0 @@
-export { TranslatorPage } from './routes/TranslatorPage';
