@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert, StatusMessage } from '@/components/Alert';
 import { TextArea } from '@/components/Field';
-import { formatDateTime } from '@/lib/datetime';
+import { formatDateTime } from '@/lib/format';
 import { useFormErrors } from '@/lib/forms';
 import { replyToNote, type Note, type NoteReply } from '../api/notes';
 import { useNoteTexts } from '../texts';

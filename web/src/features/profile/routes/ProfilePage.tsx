@@ -7,6 +7,8 @@ import { storeProfileBits } from '@/lib/storage';
 import { getProfile, type Profile } from '../api/profile';
 import { AvatarSection } from '../components/AvatarSection';
 import { ProfileForm } from '../components/ProfileForm';
+import { formatShortDay } from '@/lib/format';
+import type { Dict } from '@/lib/locales/en';
 
 export function ProfilePage() {
   const { t, i18n } = useTranslation();
@@ -41,7 +43,7 @@ export function ProfilePage() {
   }
 
   const show = (v: string | number | null | undefined) => (v === null || v === undefined || v === '' ? t('common.notSet') : String(v));
-  const opt = (v: string | null) => (v ? t(`options.${v}`) : t('common.notSet'));
+  const opt = (v: string | null) => (v ? t(`options.${v as keyof Dict['options']}`, { defaultValue: v }) : t('common.notSet'));
 
   return (
     <Page title={t('profile.title')}>
@@ -94,7 +96,7 @@ export function ProfilePage() {
                   <dt>{t('fields.bio')}</dt>
                   <dd>{show(profile.bio)}</dd>
                   <dt>{t('profile.memberSince')}</dt>
-                  <dd>{new Date(profile.created_at).toLocaleDateString(i18n.language === 'ar' ? 'ar' : 'en')}</dd>
+                  <dd>{formatShortDay(profile.created_at, i18n.language)}</dd>
                 </dl>
                 <button
                   ref={editButton}

@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert, StatusMessage } from '@/components/Alert';
 import { TextArea } from '@/components/Field';
-import { formatDateTime } from '@/lib/datetime';
+import { formatDateTime } from '@/lib/format';
 import { useFormErrors } from '@/lib/forms';
 import { answerQuestion, type Question } from '../api/questions';
 import { useQuestionTexts } from '../texts';
