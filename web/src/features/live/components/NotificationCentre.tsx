@@ -64,7 +64,7 @@ export function NotificationCentre({ storedType, userId }: { storedType: string;
       console.warn('notifications failed', e);
       setError(tc('errors.unableToAccess'));
     }
-  }, [t]);
+  }, [tc]);
 
   const refreshCount = useCallback(() => {
     clearTimeout(countTimer.current);
