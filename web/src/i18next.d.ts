@@ -2,6 +2,7 @@
 import 'i18next';
 import type common from './lib/locales/en';
 import type live from './features/live/locales/en';
+import type notes from './features/notes/locales/en';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -9,6 +10,7 @@ declare module 'i18next' {
     resources: {
       common: typeof common;
       live: typeof live;
+      notes: typeof notes;
     };
   }
 }

@@ -1,3 +1,4 @@
+import { useNotesT } from '../i18n';
 import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,14 +9,13 @@ import { useLiveEvent, useLiveResync } from '@/lib/realtime';
 import { sessionAtom } from '@/lib/state';
 import { addReply, listNotes, noteFromPayload, replyFromPayload, upsertNote, type Note } from '../api/notes';
 import { NoteThread } from '../components/NoteThread';
-import { useNoteTexts } from '../texts';
 
 /**
  * A shared loader for both note pages: the list, kept current by `note.received` and
  * `note.replied` events (a reply to a note not on the page reloads the list).
  */
 export function useNotesList() {
-  const { t } = useTranslation();
+  const { t: tc } = useTranslation();
   const [notes, setNotes] = useState<Note[] | null>(null);
   const [loadError, setLoadError] = useState('');
 
@@ -25,9 +25,9 @@ export function useNotesList() {
       setLoadError('');
     } catch (e) {
       console.warn('notes failed', e);
-      setLoadError(t('errors.unexpectedRetrieving'));
+      setLoadError(tc('errors.unexpectedRetrieving'));
     }
-  }, [t]);
+  }, [tc]);
 
   useEffect(() => {
     void load();
@@ -51,18 +51,18 @@ export function useNotesList() {
 
 /** /student/notes and /instructor/notes: notes received from supervisors, with replies. */
 export function NotesPage() {
-  const txt = useNoteTexts();
-  const { t } = useTranslation();
+  const { t } = useNotesT();
+  const { t: tc } = useTranslation();
   const session = useAtomValue(sessionAtom);
   const myId = Number(session?.userId ?? 0);
   const { notes, setNotes, loadError } = useNotesList();
   const received = (notes ?? []).filter((n) => n.recipient_id === myId);
 
   return (
-    <Page title={txt.notesTitle} intro={<p>{txt.notesIntro}</p>}>
+    <Page title={t('notesTitle')} intro={<p>{t('notesIntro')}</p>}>
       <ErrorAlert>{loadError}</ErrorAlert>
       {notes === null ? (
-        loadError ? null : <p>{t('common.loading')}</p>
+        loadError ? null : <p>{tc('common.loading')}</p>
       ) : received.length ? (
         <ul className="thread-list">
           {received.map((n) => (
@@ -71,7 +71,7 @@ export function NotesPage() {
         </ul>
       ) : (
         <EmptyState>
-          <p>{txt.noNotes}</p>
+          <p>{t('noNotes')}</p>
         </EmptyState>
       )}
     </Page>
