@@ -3,6 +3,7 @@ import 'i18next';
 import type common from './lib/locales/en';
 import type live from './features/live/locales/en';
 import type notes from './features/notes/locales/en';
+import type questions from './features/questions/locales/en';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -11,6 +12,7 @@ declare module 'i18next' {
       common: typeof common;
       live: typeof live;
       notes: typeof notes;
+      questions: typeof questions;
     };
   }
 }

@@ -1,3 +1,4 @@
+import { useQuestionsT } from '../i18n';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '@/components/Alert';
@@ -6,7 +7,6 @@ import { Page } from '@/components/Page';
 import { useLiveEvent, useLiveResync } from '@/lib/realtime';
 import { listQuestions, questionFromPayload, upsertQuestion, type Question } from '../api/questions';
 import { QuestionItem } from '../components/QuestionItem';
-import { useQuestionTexts } from '../texts';
 
 /**
  * /instructor/students-questions: every question to this instructor, newest first; a filter for
@@ -14,8 +14,8 @@ import { useQuestionTexts } from '../texts';
  * `badge.questions` event (e.g. an answer given in another tab) reloads the list.
  */
 export function InstructorQuestionsPage() {
-  const txt = useQuestionTexts();
-  const { t } = useTranslation();
+  const { t } = useQuestionsT();
+  const { t: tc } = useTranslation();
   const [questions, setQuestions] = useState<Question[] | null>(null);
   const [loadError, setLoadError] = useState('');
   const [onlyOpen, setOnlyOpen] = useState(false);
@@ -29,9 +29,9 @@ export function InstructorQuestionsPage() {
       setLoadError('');
     } catch (e) {
       console.warn('questions failed', e);
-      setLoadError(t('errors.unexpectedRetrieving'));
+      setLoadError(tc('errors.unexpectedRetrieving'));
     }
-  }, [t]);
+  }, [tc]);
 
   useEffect(() => {
     void load();
@@ -52,7 +52,7 @@ export function InstructorQuestionsPage() {
   const shown = onlyOpen ? all.filter((q) => !q.answered || justAnswered.has(q.id)) : all;
 
   return (
-    <Page title={txt.instructorTitle} intro={<p>{txt.instructorIntro}</p>}>
+    <Page title={t('instructorTitle')} intro={<p>{t('instructorIntro')}</p>}>
       <ErrorAlert>{loadError}</ErrorAlert>
       <div className="filter-bar">
         <div className="check">
@@ -65,14 +65,14 @@ export function InstructorQuestionsPage() {
               setJustAnswered(new Set());
             }}
           />
-          <label htmlFor="only-unanswered">{txt.onlyUnanswered}</label>
+          <label htmlFor="only-unanswered">{t('onlyUnanswered')}</label>
         </div>
-        {questions ? <p className="muted">{txt.counts(all.length, open)}</p> : null}
+        {questions ? <p className="muted">{t('counts', { count: all.length, open })}</p> : null}
       </div>
       <section aria-labelledby="list-heading">
-        <h2 id="list-heading">{txt.listHeading}</h2>
+        <h2 id="list-heading">{t('listHeading')}</h2>
         {questions === null ? (
-          loadError ? null : <p>{t('common.loading')}</p>
+          loadError ? null : <p>{tc('common.loading')}</p>
         ) : shown.length ? (
           <ul className="thread-list">
             {shown.map((q) => (
@@ -89,7 +89,7 @@ export function InstructorQuestionsPage() {
           </ul>
         ) : (
           <EmptyState>
-            <p>{onlyOpen && all.length ? txt.noneUnanswered : txt.noneInstructor}</p>
+            <p>{onlyOpen && all.length ? t('noneUnanswered') : t('noneInstructor')}</p>
           </EmptyState>
         )}
       </section>
