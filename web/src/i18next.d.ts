@@ -1,6 +1,7 @@
 /** Every namespace's keys, so `t('…')` is checked by TypeScript. Types only: nothing is bundled. */
 import 'i18next';
 import type common from './lib/locales/en';
+import type dashboard from './features/dashboard/locales/en';
 import type live from './features/live/locales/en';
 import type notes from './features/notes/locales/en';
 import type questions from './features/questions/locales/en';
@@ -10,6 +11,7 @@ declare module 'i18next' {
     defaultNS: 'common';
     resources: {
       common: typeof common;
+      dashboard: typeof dashboard;
       live: typeof live;
       notes: typeof notes;
       questions: typeof questions;
