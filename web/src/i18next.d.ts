@@ -1,5 +1,6 @@
 /** Every namespace's keys, so `t('…')` is checked by TypeScript. Types only: nothing is bundled. */
 import 'i18next';
+import type brailleCells from './components/braille/locales/en';
 import type common from './lib/locales/en';
 import type dashboard from './features/dashboard/locales/en';
 import type live from './features/live/locales/en';
@@ -11,6 +12,7 @@ declare module 'i18next' {
     defaultNS: 'common';
     resources: {
       common: typeof common;
+      brailleCells: typeof brailleCells;
       dashboard: typeof dashboard;
       live: typeof live;
       notes: typeof notes;

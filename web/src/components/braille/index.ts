@@ -16,4 +16,4 @@ export {
 export { chordStep, DOT_CODES, DOT_KEY_LABELS, EMPTY_CHORD, type ChordAction, type ChordState, type KeyInput } from './chord';
 export { cellLabel, cellMeaning, dotsPhrase, entryPhrase, labelCells, singleCellEntries, type LabelledCell } from './describe';
 export { loadBrailleTable, useBrailleTable } from './table';
-export { brailleTexts, useBrailleTexts, useUiLang, type UiLang } from './texts';
+export { brailleT, useBrailleT, useUiLang, type UiLang } from './i18n';
