@@ -5,6 +5,7 @@ import type common from './lib/locales/en';
 import type dashboard from './features/dashboard/locales/en';
 import type live from './features/live/locales/en';
 import type notes from './features/notes/locales/en';
+import type translator from './features/braille/locales/en';
 import type questions from './features/questions/locales/en';
 
 declare module 'i18next' {
@@ -17,6 +18,7 @@ declare module 'i18next' {
       live: typeof live;
       notes: typeof notes;
       questions: typeof questions;
+      translator: typeof translator;
     };
   }
 }
