@@ -1,5 +1,6 @@
 /** Every namespace's keys, so `t('…')` is checked by TypeScript. Types only: nothing is bundled. */
 import 'i18next';
+import type assessments from './features/assessments/locales/en';
 import type brailleCells from './components/braille/locales/en';
 import type common from './lib/locales/en';
 import type dashboard from './features/dashboard/locales/en';
@@ -13,6 +14,7 @@ declare module 'i18next' {
     defaultNS: 'common';
     resources: {
       common: typeof common;
+      assessments: typeof assessments;
       brailleCells: typeof brailleCells;
       dashboard: typeof dashboard;
       live: typeof live;
