@@ -7,6 +7,7 @@ import type dashboard from './features/dashboard/locales/en';
 import type live from './features/live/locales/en';
 import type notes from './features/notes/locales/en';
 import type translator from './features/braille/locales/en';
+import type publicPages from './features/public/locales/en';
 import type questions from './features/questions/locales/en';
 
 declare module 'i18next' {
@@ -19,6 +20,7 @@ declare module 'i18next' {
       dashboard: typeof dashboard;
       live: typeof live;
       notes: typeof notes;
+      public: typeof publicPages;
       questions: typeof questions;
       translator: typeof translator;
     };
