@@ -2,6 +2,7 @@
 import 'i18next';
 import type assessments from './features/assessments/locales/en';
 import type brailleCells from './components/braille/locales/en';
+import type certificates from './features/certificates/locales/en';
 import type common from './lib/locales/en';
 import type dashboard from './features/dashboard/locales/en';
 import type live from './features/live/locales/en';
@@ -15,6 +16,7 @@ declare module 'i18next' {
     defaultNS: 'common';
     resources: {
       common: typeof common;
+      certificates: typeof certificates;
       assessments: typeof assessments;
       brailleCells: typeof brailleCells;
       dashboard: typeof dashboard;
