@@ -4,6 +4,7 @@ import type assessments from './features/assessments/locales/en';
 import type brailleCells from './components/braille/locales/en';
 import type certificates from './features/certificates/locales/en';
 import type common from './lib/locales/en';
+import type courses from './features/courses/locales/en';
 import type dashboard from './features/dashboard/locales/en';
 import type live from './features/live/locales/en';
 import type notes from './features/notes/locales/en';
@@ -16,6 +17,7 @@ declare module 'i18next' {
     defaultNS: 'common';
     resources: {
       common: typeof common;
+      courses: typeof courses;
       certificates: typeof certificates;
       assessments: typeof assessments;
       brailleCells: typeof brailleCells;
