@@ -9,7 +9,8 @@ import { TextArea, TextField } from '@/components/Field';
 import { Page } from '@/components/Page';
 import { useFormErrors } from '@/lib/forms';
 import { sessionAtom } from '@/lib/state';
-import { addReply, isSearchQuery, searchUsers, sendNote, upsertNote, type UserHit } from '../api/notes';
+import { isSearchQuery, searchUsers, sendNote, type UserHit } from '../api/notes';
+import { noteSent, replySent } from '../api/queries';
 import { NoteThread } from '../components/NoteThread';
 import { useNotesList } from './NotesPage';
 
@@ -27,7 +28,7 @@ export function ContactPage({ type }: { type: 'instructor' | 'student' }) {
   const { t: tc } = useTranslation();
   const session = useAtomValue(sessionAtom);
   const myId = Number(session?.userId ?? 0);
-  const { notes, setNotes, loadError } = useNotesList();
+  const { notes, loadError } = useNotesList();
   const sent = (notes ?? []).filter((n) => n.sender_id === myId && (!n.recipient_type || n.recipient_type === type));
 
   const [q, setQ] = useState('');
@@ -80,7 +81,7 @@ export function ContactPage({ type }: { type: 'instructor' | 'student' }) {
     setSending(true);
     try {
       const res = await sendNote(recipient.id, text.trim());
-      setNotes((cur) => upsertNote(cur ?? [], res.note));
+      noteSent(res.note);
       setText('');
       setDone(res.message);
     } catch (err) {
@@ -150,7 +151,7 @@ export function ContactPage({ type }: { type: 'instructor' | 'student' }) {
         ) : sent.length ? (
           <ul className="thread-list">
             {sent.map((n) => (
-              <NoteThread key={n.id} note={n} myId={myId} view="sent" onReplied={(r) => setNotes((cur) => addReply(cur ?? [], r))} />
+              <NoteThread key={n.id} note={n} myId={myId} view="sent" onReplied={replySent} />
             ))}
           </ul>
         ) : (

@@ -1,11 +1,10 @@
 import { useQuestionsT } from '../i18n';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '@/components/Alert';
 import { EmptyState } from '@/components/EmptyState';
 import { Page } from '@/components/Page';
-import { useLiveEvent, useLiveResync } from '@/lib/realtime';
-import { listQuestions, questionFromPayload, upsertQuestion, type Question } from '../api/questions';
+import { questionSaved, useQuestions } from '../api/queries';
 import { QuestionItem } from '../components/QuestionItem';
 
 /**
@@ -16,36 +15,13 @@ import { QuestionItem } from '../components/QuestionItem';
 export function InstructorQuestionsPage() {
   const { t } = useQuestionsT();
   const { t: tc } = useTranslation();
-  const [questions, setQuestions] = useState<Question[] | null>(null);
-  const [loadError, setLoadError] = useState('');
+  const { data, isError } = useQuestions();
+  const questions = data ?? null;
+  const loadError = isError ? tc('errors.unexpectedRetrieving') : '';
   const [onlyOpen, setOnlyOpen] = useState(false);
   // Answered on this page while the filter is on: kept in view until the filter changes, so the
   // answer form does not vanish from under the keyboard.
   const [justAnswered, setJustAnswered] = useState<Set<number>>(new Set());
-
-  const load = useCallback(async () => {
-    try {
-      setQuestions(await listQuestions());
-      setLoadError('');
-    } catch (e) {
-      console.warn('questions failed', e);
-      setLoadError(tc('errors.unexpectedRetrieving'));
-    }
-  }, [tc]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-  useLiveResync(() => void load());
-
-  useLiveEvent(['question.asked', 'badge.questions'], (e) => {
-    if (e.kind === 'question.asked') {
-      const q = questionFromPayload(e.payload);
-      if (q) setQuestions((cur) => upsertQuestion(cur ?? [], q));
-    } else {
-      void load();
-    }
-  });
 
   const all = questions ?? [];
   const open = all.filter((q) => !q.answered).length;
@@ -81,7 +57,7 @@ export function InstructorQuestionsPage() {
                 question={q}
                 view="instructor"
                 onAnswered={(a) => {
-                  setQuestions((cur) => upsertQuestion(cur ?? [], a));
+                  questionSaved(a);
                   setJustAnswered((s) => new Set(s).add(a.id));
                 }}
               />

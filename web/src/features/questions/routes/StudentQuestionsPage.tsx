@@ -1,5 +1,5 @@
 import { useQuestionsT } from '../i18n';
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ErrorAlert, StatusMessage } from '@/components/Alert';
@@ -7,18 +7,8 @@ import { EmptyState } from '@/components/EmptyState';
 import { SelectField, TextArea } from '@/components/Field';
 import { Page } from '@/components/Page';
 import { useFormErrors, type FieldErrors } from '@/lib/forms';
-import { useLiveEvent, useLiveResync } from '@/lib/realtime';
-import {
-  askQuestion,
-  courseLessons,
-  enrolledCourses,
-  listQuestions,
-  questionFromPayload,
-  upsertQuestion,
-  type EnrolledCourse,
-  type LessonRef,
-  type Question,
-} from '../api/questions';
+import { askQuestion, type EnrolledCourse, type Question } from '../api/questions';
+import { questionSaved, useCourseLessons, useEnrolledCourses, useQuestions } from '../api/queries';
 import { QuestionItem } from '../components/QuestionItem';
 
 const ORDER = ['course_id', 'lesson_id', 'text'];
@@ -28,31 +18,11 @@ const PREFIX = 'ask';
 export function StudentQuestionsPage() {
   const { t } = useQuestionsT();
   const { t: tc } = useTranslation();
-  const [questions, setQuestions] = useState<Question[] | null>(null);
-  const [courses, setCourses] = useState<EnrolledCourse[] | null>(null);
-  const [loadError, setLoadError] = useState('');
-
-  const load = useCallback(async () => {
-    try {
-      const [qs, cs] = await Promise.all([listQuestions(), enrolledCourses()]);
-      setQuestions(qs);
-      setCourses(cs);
-      setLoadError('');
-    } catch (e) {
-      console.warn('questions failed', e);
-      setLoadError(tc('errors.unexpectedRetrieving'));
-    }
-  }, [tc]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-  useLiveResync(() => void load());
-
-  useLiveEvent(['question.answered'], (e) => {
-    const q = questionFromPayload(e.payload);
-    if (q) setQuestions((cur) => upsertQuestion(cur ?? [], q));
-  });
+  const questionsQuery = useQuestions();
+  const coursesQuery = useEnrolledCourses();
+  const questions = questionsQuery.data ?? null;
+  const courses = coursesQuery.data ?? null;
+  const loadError = questionsQuery.isError || coursesQuery.isError ? tc('errors.unexpectedRetrieving') : '';
 
   return (
     <Page title={t('studentTitle')} intro={<p>{t('studentIntro')}</p>}>
@@ -62,7 +32,7 @@ export function StudentQuestionsPage() {
         {courses === null ? (
           loadError ? null : <p>{tc('common.loading')}</p>
         ) : courses.length ? (
-          <AskForm courses={courses} onAsked={(q) => setQuestions((cur) => upsertQuestion(cur ?? [], q))} />
+          <AskForm courses={courses} onAsked={questionSaved} />
         ) : (
           <EmptyState>
             <p>{t('notEnrolled')}</p>
@@ -97,25 +67,12 @@ function AskForm({ courses, onAsked }: { courses: EnrolledCourse[]; onAsked: (q:
   const { t: tc } = useTranslation();
   const [courseId, setCourseId] = useState(courses.length === 1 ? String(courses[0].id) : '');
   const [lessonId, setLessonId] = useState('');
-  const [lessons, setLessons] = useState<LessonRef[]>([]);
+  const lessons = useCourseLessons(courseId ? Number(courseId) : null).data ?? [];
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState('');
   const { fieldErrors, formError, reset, showFieldErrors, fail } = useFormErrors(ORDER, tc('errors.problemSending'), PREFIX);
 
-  useEffect(() => {
-    setLessonId('');
-    setLessons([]);
-    if (!courseId) return;
-    let live = true;
-    courseLessons(Number(courseId)).then(
-      (ls) => live && setLessons(ls),
-      (e) => console.warn('lessons failed', e),
-    );
-    return () => {
-      live = false;
-    };
-  }, [courseId]);
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -147,7 +104,10 @@ function AskForm({ courses, onAsked }: { courses: EnrolledCourse[]; onAsked: (q:
         idPrefix={PREFIX}
         label={t('course')}
         value={courseId}
-        onChange={setCourseId}
+        onChange={(v) => {
+          setCourseId(v);
+          setLessonId('');
+        }}
         options={courses.map((c) => ({ value: String(c.id), label: c.title }))}
         allowEmpty
         required
