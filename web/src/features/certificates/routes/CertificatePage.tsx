@@ -1,11 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ErrorAlert, StatusMessage } from '@/components/Alert';
 import { Page } from '@/components/Page';
 import { ApiError } from '@/lib/api-client';
-import { useLiveEvent } from '@/lib/realtime';
-import { certificateFromPayload, certificatePdf, getCertificate, pdfFileName, qrImageUrl, saveBlob, type CertificateDto } from '../api/certificates';
+import { certificatePdf, pdfFileName, qrImageUrl, saveBlob } from '../api/certificates';
+import { useCertificate } from '../api/queries';
 import { CertificateFacts, StatusBadge } from '../components/CertificateFacts';
 import { formatDay } from '@/lib/format';
 import { isolate, useCertificatesT } from '../i18n';
@@ -21,35 +21,14 @@ export function CertificatePage({ area }: { area: 'student' | 'supervisor' }) {
   const { i18n } = useTranslation();
   const lang = i18n.language;
   const { code = '' } = useParams();
-  const [cert, setCert] = useState<CertificateDto | null>(null);
-  const [notFound, setNotFound] = useState(false);
-  const [loadError, setLoadError] = useState('');
+  const query = useCertificate(code);
+  const cert = query.data ?? null;
+  const failure = query.error;
+  const notFound = failure instanceof ApiError && (failure.status === 404 || failure.status === 403);
+  const loadError = failure && !notFound ? (failure instanceof ApiError ? failure.message : txt('common.loadError')) : '';
   const [downloading, setDownloading] = useState(false);
   const [downloadStatus, setDownloadStatus] = useState('');
   const [downloadError, setDownloadError] = useState('');
-
-  useEffect(() => {
-    let live = true;
-    setCert(null);
-    setNotFound(false);
-    setLoadError('');
-    getCertificate(code)
-      .then((c) => live && setCert(c))
-      .catch((e: unknown) => {
-        if (!live) return;
-        if (e instanceof ApiError && (e.status === 404 || e.status === 403)) setNotFound(true);
-        else setLoadError(e instanceof ApiError ? e.message : txt('common.loadError'));
-      });
-    return () => {
-      live = false;
-    };
-  }, [code, txt]);
-
-  // A revocation made while the page is open.
-  useLiveEvent(['certificate.revoked'], (e) => {
-    const c = certificateFromPayload(e.payload);
-    if (c && c.code === code) setCert(c);
-  });
 
   async function download() {
     if (downloading || !cert) return;

@@ -5,7 +5,8 @@ import { ErrorAlert } from '@/components/Alert';
 import { TextField } from '@/components/Field';
 import { Page } from '@/components/Page';
 import { ApiError } from '@/lib/api-client';
-import { verifyCertificate, type VerifyDto } from '../api/certificates';
+import { type VerifyDto } from '../api/certificates';
+import { useVerification } from '../api/queries';
 import { CertificateFacts } from '../components/CertificateFacts';
 import { formatDay } from '@/lib/format';
 import { useCertificatesT } from '../i18n';
@@ -24,26 +25,20 @@ export function VerifyPage() {
   const lang = i18n.language;
   const { code = '' } = useParams();
   const navigate = useNavigate();
-  const [result, setResult] = useState<Result>({ kind: 'loading' });
   const [input, setInput] = useState(code);
   const [inputError, setInputError] = useState('');
+  const query = useVerification(code);
+  const failure = query.error;
+  const result: Result = query.data
+    ? { kind: 'found', cert: query.data }
+    : failure instanceof ApiError && (failure.status === 404 || failure.status === 400)
+      ? { kind: 'not_found' }
+      : failure
+        ? { kind: 'error', message: failure instanceof ApiError ? failure.message : txt('common.loadError') }
+        : { kind: 'loading' };
 
-  useEffect(() => {
-    setInput(code);
-    if (!code) return;
-    let live = true;
-    setResult({ kind: 'loading' });
-    verifyCertificate(code)
-      .then((cert) => live && setResult({ kind: 'found', cert }))
-      .catch((e: unknown) => {
-        if (!live) return;
-        if (e instanceof ApiError && (e.status === 404 || e.status === 400)) setResult({ kind: 'not_found' });
-        else setResult({ kind: 'error', message: e instanceof ApiError ? e.message : txt('common.loadError') });
-      });
-    return () => {
-      live = false;
-    };
-  }, [code, txt]);
+  // A new code in the address (a link, or this form's submit) fills the field.
+  useEffect(() => setInput(code), [code]);
 
   function onSubmit(e: FormEvent) {
     e.preventDefault();
