@@ -1,8 +1,7 @@
 import { formatScore } from '@/lib/format';
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '@/lib/api-client';
-import { courseAssessments, type AssessmentSummary } from '../api/assessments';
+import { useCourseAssessments } from '../api/queries';
 import { assessmentsAt, learnerAction, learnerState, type OutlineChapter } from '../lib/learning';
 import { useAssessmentsT } from '../i18n';
 import '../assessments.css';
@@ -22,29 +21,20 @@ export interface LearnAssessmentsProps {
  */
 export function CourseAssessments({ courseId, chapters, lessonId }: LearnAssessmentsProps) {
   const { t: txt } = useAssessmentsT();
-  const [list, setList] = useState<{ courseId: number; items: AssessmentSummary[] } | null>(null);
-  const [error, setError] = useState('');
-
-  useEffect(() => {
-    let live = true;
-    courseAssessments(courseId)
-      .then((items) => live && setList({ courseId, items }))
-      .catch((e: unknown) => live && setError(e instanceof ApiError ? e.message : txt('common.loadError')));
-    return () => {
-      live = false;
-    };
-  }, [courseId, txt]);
+  const query = useCourseAssessments(courseId);
+  const items = query.data;
+  const error = query.error ? (query.error instanceof ApiError ? query.error.message : txt('common.loadError')) : '';
 
   if (error) return <p className="alert alert-error">{error}</p>;
-  if (!list || list.courseId !== courseId) return null;
-  const here = assessmentsAt(list.items, chapters, lessonId);
+  if (!items) return null;
+  const here = assessmentsAt(items, chapters, lessonId);
   if (here.length === 0) return null;
-  const passed = list.items.filter((a) => a.learner?.passed).length;
+  const passed = items.filter((a) => a.learner?.passed).length;
 
   return (
     <section className="card as-learn" aria-labelledby="as-learn-heading">
       <h3 id="as-learn-heading">{txt('learn.heading')}</h3>
-      <p className="muted">{txt('learn.passedOf', { p: passed, t: list.items.length })}</p>
+      <p className="muted">{txt('learn.passedOf', { p: passed, t: items.length })}</p>
       <ul className="as-learn-list">
         {here.map((a) => {
           const s = a.learner;

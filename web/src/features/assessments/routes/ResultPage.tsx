@@ -6,7 +6,8 @@ import type { Code } from '@/components/braille';
 import { ErrorAlert, StatusMessage } from '@/components/Alert';
 import { Page } from '@/components/Page';
 import { ApiError } from '@/lib/api-client';
-import { courseOutline, getAssessment, getResult, type AssessmentDto, type AttemptResult, type CourseOutline, type Progress } from '../api/assessments';
+import { type Progress } from '../api/assessments';
+import { useAttemptResult } from '../api/queries';
 import { ResultQuestion } from '../components/ResultQuestion';
 import { formatDateTime } from '@/lib/format';
 import { useAssessmentsT } from '../i18n';
@@ -38,35 +39,14 @@ export function ResultPage({ area }: { area: 'student' | 'instructor' }) {
   const location = useLocation();
   const nav = (location.state as NavState | null) ?? {};
   const id = attemptIdOf(params);
-  const [result, setResult] = useState<AttemptResult | null>(null);
-  const [outline, setOutline] = useState<CourseOutline | null>(null);
-  const [assessment, setAssessment] = useState<AssessmentDto | null>(null);
-  const [loadError, setLoadError] = useState('');
-  const [notFound, setNotFound] = useState(false);
+  const query = useAttemptResult(id, area);
+  const result = query.data?.result ?? null;
+  const outline = query.data?.outline ?? null;
+  const assessment = query.data?.assessment ?? null;
+  const failure = query.error;
+  const notFound = failure instanceof ApiError && (failure.status === 404 || failure.status === 409);
+  const loadError = failure && !notFound ? (failure instanceof ApiError ? failure.message : txt('common.loadError')) : '';
   const [status, setStatus] = useState('');
-
-  useEffect(() => {
-    if (id === null) return;
-    let live = true;
-    (async () => {
-      const res = await getResult(id);
-      if (!live) return;
-      setResult(res);
-      if (area !== 'student') return;
-      // After an authenticated call, so the token is fresh for the course read.
-      const [o, a] = await Promise.all([courseOutline(res.assessment.course_id).catch(() => null), getAssessment(res.assessment.id).catch(() => null)]);
-      if (!live) return;
-      setOutline(o);
-      setAssessment(a);
-    })().catch((e: unknown) => {
-      if (!live) return;
-      if (e instanceof ApiError && (e.status === 404 || e.status === 409)) setNotFound(true);
-      else setLoadError(e instanceof ApiError ? e.message : txt('common.loadError'));
-    });
-    return () => {
-      live = false;
-    };
-  }, [id, area, txt]);
 
   // "Assessment submitted": shown once the status region is on the page, so it is announced.
   useEffect(() => {
