@@ -5,7 +5,8 @@ import { ErrorAlert, StatusMessage } from '@/components/Alert';
 import { EmptyState } from '@/components/EmptyState';
 import { Page } from '@/components/Page';
 import { ApiError } from '@/lib/api-client';
-import { completeLesson, enrolledCourses, getCourse, type CourseDetail, type EnrolledCourse, type LessonDto } from '../api/courses';
+import { completeLesson, getCourse, type CourseDetail, type LessonDto } from '../api/courses';
+import { useEnrolledCourses } from '../api/queries';
 import { ProgressView } from '../components/CourseParts';
 import { LessonContent } from '../components/LessonContent';
 import { formatDateTime } from '@/lib/format';
@@ -16,18 +17,9 @@ import '../courses.css';
 export function MyCoursesPage() {
   const { t: txt } = useCoursesT();
   const { i18n } = useTranslation();
-  const [courses, setCourses] = useState<EnrolledCourse[] | null>(null);
-  const [loadError, setLoadError] = useState('');
-
-  useEffect(() => {
-    let live = true;
-    enrolledCourses()
-      .then((c) => live && setCourses(c))
-      .catch((e: unknown) => live && setLoadError(e instanceof ApiError ? e.message : txt('common.loadError')));
-    return () => {
-      live = false;
-    };
-  }, [txt]);
+  const query = useEnrolledCourses();
+  const courses = query.data ?? null;
+  const loadError = query.error ? (query.error instanceof ApiError ? query.error.message : txt('common.loadError')) : '';
 
   return (
     <Page title={txt('student.title')} intro={<p>{txt('student.intro')}</p>}>
