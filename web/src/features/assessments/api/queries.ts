@@ -1,6 +1,7 @@
 /** Assessments as server state: a course's assessments for the learner, and an attempt's result. */
 import { useAppQuery } from '@/lib/query';
-import { courseAssessments, courseOutline, getAssessment, getResult } from './assessments';
+import type { Code } from '@/components/braille';
+import { courseAssessments, courseOutline, getAssessment, getResult, similarCells } from './assessments';
 
 /** The assessments of a course with the learner's standing in each. */
 export const useCourseAssessments = (courseId: number) => useAppQuery({ queryKey: ['assessments', 'course', courseId], queryFn: () => courseAssessments(courseId) });
@@ -24,3 +25,7 @@ export const useAttemptResult = (id: number | null, area: 'student' | 'instructo
       return { result, outline, assessment };
     },
   });
+
+/** The engine's proposed look-alike groups for a letter (the builder's "similar cells"); fixed for a letter and size. */
+export const useSimilarCells = (letter: string, code: Code, size: number) =>
+  useAppQuery({ queryKey: ['assessments', 'similar', code, letter, size], queryFn: () => similarCells(letter, code, size), enabled: letter !== '', staleTime: Infinity });

@@ -1,8 +1,7 @@
-import { useEffect, useState } from 'react';
 import { BrailleCell, cellLabel, cellMeaning, dotsPhrase, unicodeToDots, useBrailleTable, useUiLang, type BrailleTable, type Code, type UiLang } from '@/components/braille';
 import { SelectField } from '@/components/Field';
 import { ApiError } from '@/lib/api-client';
-import { similarCells, type SimilarCellsReply } from '../api/assessments';
+import { useSimilarCells } from '../api/queries';
 import { GROUP_SIZES, type QuestionState } from '../lib/builder';
 import { useAssessmentsT } from '../i18n';
 
@@ -37,19 +36,7 @@ export function SimilarCellsField({ path, prefix, question: q, code, errors, onC
   const { t: txt } = useAssessmentsT();
   const ui = useUiLang();
   const { table } = useBrailleTable(code);
-  const [reply, setReply] = useState<{ key: string; data: SimilarCellsReply | null; error: string }>({ key: '', data: null, error: '' });
-  const key = `${code}:${q.letter}:${q.size}`;
-
-  useEffect(() => {
-    if (!q.letter) return;
-    let live = true;
-    similarCells(q.letter, code, q.size)
-      .then((data) => live && setReply({ key, data, error: '' }))
-      .catch((e: unknown) => live && setReply({ key, data: null, error: e instanceof ApiError ? e.message : txt('common.loadError') }));
-    return () => {
-      live = false;
-    };
-  }, [q.letter, q.size, code, key, txt]);
+  const similar = useSimilarCells(q.letter, code, q.size);
 
   const letters = (table?.entries ?? []).filter((e) => e.kind === 'letter' && e.cells.length === 1 && e.print);
   const letterOptions = letters.map((e) => ({
@@ -58,7 +45,10 @@ export function SimilarCellsField({ path, prefix, question: q, code, errors, onC
   }));
   if (q.letter && !letters.some((e) => e.print === q.letter)) letterOptions.unshift({ value: q.letter, label: q.letter });
 
-  const current = reply.key === key ? reply : null;
+  const current =
+    !q.letter || similar.isPending
+      ? null
+      : { data: similar.data ?? null, error: similar.error ? (similar.error instanceof ApiError ? similar.error.message : txt('common.loadError')) : '' };
   const proposals = current?.data?.proposals ?? [];
   const kept = q.distractors.filter((d) => !proposals.some((p) => p.group === d));
   const groupId = `${prefix}-${path}.distractors`;
