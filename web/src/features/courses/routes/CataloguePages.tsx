@@ -39,7 +39,7 @@ function CourseCard({ c, area, txt }: { c: CourseSummary; area: CatalogueArea; t
     <li className="card crs-course-card">
       <h3>
         <Link to={`${base(area)}/${c.id}`} dir="auto">
-          {txt('catalogue.title')}
+          {c.title}
         </Link>
       </h3>
       <p className="muted">{txt('catalogue.by', { name: c.instructor.name })}</p>
