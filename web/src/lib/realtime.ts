@@ -191,6 +191,14 @@ export function publishResync(): void {
   resyncListeners.forEach((fn) => fn());
 }
 
+/** Outside React (the query cache): calls `fn` on every resync; returns the unsubscribe. */
+export function subscribeResync(fn: () => void): () => void {
+  resyncListeners.add(fn);
+  return () => {
+    resyncListeners.delete(fn);
+  };
+}
+
 /** Calls `handler` when the page should reload its live data (see above). */
 export function useLiveResync(handler: () => void): void {
   const ref = useRef(handler);

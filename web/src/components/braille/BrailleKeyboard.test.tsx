@@ -41,9 +41,10 @@ function chord(el: HTMLElement, codes: string[]) {
   for (const code of codes) fireEvent.keyUp(el, { code, key: code.slice(3).toLowerCase() });
 }
 
+/** The table arrives: its fetch resolves, then the query cache tells the component (a few ticks). */
 async function tableLoaded() {
   await act(async () => {
-    await new Promise((r) => setTimeout(r, 0));
+    for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 0));
   });
 }
 

@@ -12,7 +12,7 @@ import { BLANK_CELL, dotsToUnicode, unicodeToDots, type Code } from './cells';
 import { chordStep, EMPTY_CHORD, type ChordAction, type ChordState } from './chord';
 import { cellLabel, cellMeaning } from './describe';
 import { useBrailleTable } from './table';
-import { useBrailleTexts, useUiLang } from './texts';
+import { useBrailleT, useUiLang } from './i18n';
 import './braille.css';
 
 export interface BrailleKeyboardProps {
@@ -35,7 +35,7 @@ export interface BrailleKeyboardProps {
 const BRAILLE_ONLY = /^[\u2800-\u283f ]*$/;
 
 export function BrailleKeyboard({ id, label, value, onChange, code, onSubmit, describedBy, invalid }: BrailleKeyboardProps) {
-  const t = useBrailleTexts();
+  const { t } = useBrailleT();
   const ui = useUiLang();
   const { table } = useBrailleTable(code);
   const uid = useId();
@@ -80,14 +80,14 @@ export function BrailleKeyboard({ id, label, value, onChange, code, onSubmit, de
   function remove() {
     const [s, e] = selection();
     if (s === e && s === 0) {
-      announce(t.keyboard.nothingToDelete);
+      announce(t('keyboard.nothingToDelete'));
       return;
     }
     const from = s === e ? s - 1 : s;
     const gone = value.slice(from, e);
     caret.current = from;
     onChange(value.slice(0, from) + value.slice(e));
-    announce(t.keyboard.deleted(gone.length === 1 ? describe(gone) : t.keyboard.cellCount(gone.length)));
+    announce(t('keyboard.deleted', { what: gone.length === 1 ? describe(gone) : t('keyboard.cellCount', { count: gone.length }) }));
   }
 
   function act(action: ChordAction) {
@@ -122,7 +122,7 @@ export function BrailleKeyboard({ id, label, value, onChange, code, onSubmit, de
     chord.current = r.state;
     if (r.unidentified && !needsEnglish) {
       setNeedsEnglish(true);
-      announce(t.keyboard.englishMode);
+      announce(t('keyboard.englishMode'));
     }
     if (r.action.type !== 'pass') e.preventDefault();
     act(r.action);
@@ -140,7 +140,7 @@ export function BrailleKeyboard({ id, label, value, onChange, code, onSubmit, de
 
   function writePicked() {
     if (!picked.length) {
-      announce(t.keyboard.chooseDots);
+      announce(t('keyboard.chooseDots'));
       return;
     }
     write(dotsToUnicode(picked));
@@ -149,7 +149,7 @@ export function BrailleKeyboard({ id, label, value, onChange, code, onSubmit, de
 
   function clear() {
     onChange('');
-    announce(t.keyboard.cleared);
+    announce(t('keyboard.cleared'));
   }
 
   const helpId = `${id}-help`;
@@ -182,39 +182,39 @@ export function BrailleKeyboard({ id, label, value, onChange, code, onSubmit, de
         onChange={onInput}
       />
       <p id={helpId} className="field-hint">
-        {t.keyboard.help}
-        {onSubmit ? ` ${t.keyboard.helpSubmit}` : ''}
+        {t('keyboard.help')}
+        {onSubmit ? ` ${t('keyboard.helpSubmit')}` : ''}
       </p>
       {needsEnglish ? (
         <p id={englishId} className="bk-english">
-          {t.keyboard.englishMode}
+          {t('keyboard.englishMode')}
         </p>
       ) : null}
       <div className="bk-pointer" role="group" aria-labelledby={pointerId}>
         <p id={pointerId} className="bk-pointer-help">
-          {t.keyboard.pointerHelp}
+          {t('keyboard.pointerHelp')}
         </p>
         <div className="bk-pad">
           <div className="bk-dots" dir="ltr">
             {[1, 2, 3, 4, 5, 6].map((d) => (
               <button key={d} type="button" className="bk-dot" aria-pressed={picked.includes(d)} onClick={() => togglePicked(d)}>
                 <span className="bk-dot-mark" aria-hidden="true" />
-                <span>{t.keyboard.dot(d)}</span>
+                <span>{t('keyboard.dot', { dot: d })}</span>
               </button>
             ))}
           </div>
           <div className="bk-actions">
             <button type="button" className="btn btn-primary" onClick={writePicked}>
-              {t.keyboard.write}
+              {t('keyboard.write')}
             </button>
             <button type="button" className="btn btn-secondary" onClick={() => write(BLANK_CELL)}>
-              {t.keyboard.spaceButton}
+              {t('keyboard.spaceButton')}
             </button>
             <button type="button" className="btn btn-secondary" onClick={remove}>
-              {t.keyboard.deleteButton}
+              {t('keyboard.deleteButton')}
             </button>
             <button type="button" className="btn btn-secondary" onClick={clear}>
-              {t.keyboard.clear}
+              {t('keyboard.clear')}
             </button>
           </div>
         </div>

@@ -4,20 +4,21 @@
  * list kept here.
  */
 import { dotsKey, type BrailleTable, type CellInfo, type Code, type TableEntry } from './cells';
-import { brailleTexts, type UiLang } from './texts';
+import { brailleT, type UiLang } from './i18n';
 
 /** "dots 1 2 5", "dot 1", or "blank cell". */
 export function dotsPhrase(dots: number[], ui: UiLang): string {
-  const t = brailleTexts(ui);
-  return dots.length === 0 ? t.blankCell : t.dots(dots);
+  const t = brailleT(ui);
+  return dots.length === 0 ? t('blankCell') : t('dots', { count: dots.length, dots: dots.join(' ') });
 }
 
 /** How an entry of the table is named in the interface language. */
 export function entryPhrase(entry: TableEntry, code: Code, ui: UiLang): string {
-  const t = brailleTexts(ui);
-  if (entry.kind === 'letter') return t.letter(entry, code);
-  if (entry.kind === 'digit') return t.digit(entry);
-  return t.name(entry);
+  const t = brailleT(ui);
+  const name = ui === 'en' ? entry.name_en : entry.name_ar;
+  if (entry.kind === 'letter') return code === 'en' ? t('letterLatin', { print: entry.print }) : t('letterArabic', { name, print: entry.print });
+  if (entry.kind === 'digit') return t('digit', { name });
+  return name;
 }
 
 /** Table entries written with exactly this one cell; letters first, then in table order. */
@@ -34,22 +35,22 @@ export function singleCellEntries(table: BrailleTable | null, dots: number[]): T
  * listed ("question mark or opening quotation mark"). Null when it means nothing on its own.
  */
 export function cellMeaning(dots: number[], table: BrailleTable | null, code: Code, ui: UiLang, preferred?: string | null): string | null {
-  const t = brailleTexts(ui);
-  if (dots.length === 0) return t.space;
+  const t = brailleT(ui);
+  if (dots.length === 0) return t('space');
   const entries = singleCellEntries(table, dots);
   if (preferred) {
     const pick = entries.find((e) => e.print === preferred || e.name_en === preferred || e.name_ar === preferred);
     if (pick) return entryPhrase(pick, code, ui);
   }
-  if (entries.length) return entries.map((e) => entryPhrase(e, code, ui)).join(t.or);
+  if (entries.length) return entries.map((e) => entryPhrase(e, code, ui)).join(t('or'));
   return preferred ?? null;
 }
 
 /** "dots 1 2 5, letter h": the dots, then the meaning when there is one. */
 export function cellLabel(dots: number[], meaning: string | null, ui: UiLang): string {
-  const t = brailleTexts(ui);
-  if (dots.length === 0) return meaning && meaning !== t.space ? `${t.blankCell}${t.sep}${meaning}` : `${t.blankCell}${t.sep}${t.space}`;
-  return meaning ? `${dotsPhrase(dots, ui)}${t.sep}${meaning}` : dotsPhrase(dots, ui);
+  const t = brailleT(ui);
+  if (dots.length === 0) return `${t('blankCell')}${t('sep')}${meaning && meaning !== t('space') ? meaning : t('space')}`;
+  return meaning ? `${dotsPhrase(dots, ui)}${t('sep')}${meaning}` : dotsPhrase(dots, ui);
 }
 
 export interface LabelledCell {

@@ -25,7 +25,8 @@ import { IssuedCertificatesPage } from './routes/IssuedCertificatesPage';
 import { RequestQueuePage } from './routes/RequestQueuePage';
 import { StudentCertificatesPage } from './routes/StudentCertificatesPage';
 import { VerifyPage } from './routes/VerifyPage';
-import { certTexts, formatPercent } from './texts';
+import { formatPercent } from '@/lib/format';
+import { certificatesT } from './i18n';
 
 /** Text without the bidi isolates the page puts around names and titles. */
 const plain = (s: string | null | undefined) => (s ?? '').replace(/[\u2068\u2069]/g, '');
@@ -153,8 +154,8 @@ describe('helpers', () => {
   it('formats percentages, grades and file names', () => {
     expect(formatPercent(78.5, 'en')).toBe('78.5%');
     expect(formatPercent(null, 'en')).toBe('');
-    expect(certTexts('ar').grades.very_good).toBe('جيد جدًا');
-    expect(certTexts('en').grades.average).toBe('Average');
+    expect(certificatesT('ar')('grades.very_good')).toBe('جيد جدًا');
+    expect(certificatesT('en')('grades.average')).toBe('Average');
     expect(pdfFileName('LM-2026/../X')).toBe('lamsa-certificate-LM-2026X.pdf');
   });
 

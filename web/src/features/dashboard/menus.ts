@@ -1,12 +1,14 @@
 /** Side menus by stored type (spec §2, §6) and the rule that hides the side menu. */
 
+import type en from './locales/en';
+
 export type MenuType = 'student' | 'instructor' | 'supervisor';
 
 export interface MenuItem {
   /** Path, or an absolute URL path for the external admin panel. */
   to: string;
   /** Key into the dashboard texts (`labels`). */
-  label: string;
+  label: keyof (typeof en)['labels'];
   /** Shows the unanswered-questions badge. */
   badge?: boolean;
   /** Opens in a new tab. */

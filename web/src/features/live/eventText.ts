@@ -1,8 +1,10 @@
 /**
- * What each live event says, in Arabic and English, and which page it leads to. Used by the
+ * What each live event says (texts in `locales/`, namespace `live`), and which page it leads to. Used by the
  * toasts, the polite announcement and the notification centre's list.
  */
+import i18n from '@/lib/i18n';
 import type { LiveEvent } from '@/lib/realtime';
+import { NS } from './i18n';
 
 export type Lang = 'ar' | 'en';
 export type Role = 'student' | 'instructor' | 'supervisor';
@@ -13,66 +15,6 @@ export function roleOf(stored: string | null | undefined): Role {
 
 /** Kinds that only keep a number in sync (the menu badge): listed, but not toasted or announced. */
 export const QUIET_KINDS = new Set(['badge.questions']);
-
-const en = {
-  questionAsked: (who: string, course: string, lesson: string) =>
-    `New question from ${who} about “${course}”${lesson ? `, lesson “${lesson}”` : ''}`,
-  questionAskedText: (text: string) => `: ${text}`,
-  questionAnswered: (course: string) => `Your question about “${course}” was answered`,
-  badge: (n: number) => (n > 0 ? `Unanswered questions: ${n}` : 'All questions are answered'),
-  noteReceived: (who: string) => `New note from ${who}`,
-  noteReplied: (who: string) => `${who} replied to a note`,
-  requestCreated: (kind: string, course: string, who: string) =>
-    `${kind === 'stop' ? 'New stop-course request' : 'New accreditation request'} for “${course}” from ${who}`,
-  decided: (kind: string, approved: boolean, course: string) => {
-    if (kind === 'stop') return approved ? `Stop request approved: “${course}” was stopped and archived` : `Stop request for “${course}” was rejected`;
-    return approved ? `Accreditation approved: “${course}” is now active` : `Accreditation request for “${course}” was rejected`;
-  },
-  reason: (r: string) => `. Reason: ${r}`,
-  certRequested: (who: string, course: string) => `New certificate request from ${who} for “${course}”`,
-  certIssued: (course: string) => `Your certificate for “${course}” has been issued`,
-  certRejected: (course: string) => `Your certificate request for “${course}” was rejected`,
-  certDecided: (approved: boolean, who: string, course: string) =>
-    approved ? `Certificate issued to ${who} for “${course}”` : `Certificate request of ${who} for “${course}” was rejected`,
-  certRevoked: (course: string) => `Your certificate for “${course}” was revoked`,
-  submitted: (who: string, title: string, percent: string, passed: boolean) =>
-    `${who} submitted “${title}”${percent ? `: ${percent}%` : ''}, ${passed ? 'passed' : 'not passed'}`,
-  someone: 'someone',
-  aCourse: 'a course',
-  generic: 'New notification',
-  summary: (n: number) => `${n} new notifications`,
-};
-
-type Texts = typeof en;
-
-const ar: Texts = {
-  questionAsked: (who, course, lesson) => `سؤال جديد من ${who} عن «${course}»${lesson ? `، درس «${lesson}»` : ''}`,
-  questionAskedText: (text) => `: ${text}`,
-  questionAnswered: (course) => `تمت الإجابة عن سؤالك عن «${course}»`,
-  badge: (n) => (n > 0 ? `عدد الأسئلة التي تنتظر الإجابة: ${n}` : 'تمت الإجابة عن جميع الأسئلة'),
-  noteReceived: (who) => `ملاحظة جديدة من ${who}`,
-  noteReplied: (who) => `ردّ ${who} على ملاحظة`,
-  requestCreated: (kind, course, who) => `${kind === 'stop' ? 'طلب إيقاف دورة جديد' : 'طلب اعتماد جديد'} لدورة «${course}» من ${who}`,
-  decided: (kind, approved, course) => {
-    if (kind === 'stop') return approved ? `تمت الموافقة على طلب الإيقاف: أُوقفت دورة «${course}» ونُقلت إلى الأرشيف` : `رُفض طلب إيقاف دورة «${course}»`;
-    return approved ? `تم اعتماد دورة «${course}» وأصبحت مفعّلة` : `رُفض طلب اعتماد دورة «${course}»`;
-  },
-  reason: (r) => `. السبب: ${r}`,
-  certRequested: (who, course) => `طلب شهادة جديد من ${who} لدورة «${course}»`,
-  certIssued: (course) => `صدرت شهادتك لدورة «${course}»`,
-  certRejected: (course) => `رُفض طلب شهادتك لدورة «${course}»`,
-  certDecided: (approved, who, course) => (approved ? `صدرت شهادة ${who} لدورة «${course}»` : `رُفض طلب شهادة ${who} لدورة «${course}»`),
-  certRevoked: (course) => `أُبطلت شهادتك لدورة «${course}»`,
-  submitted: (who, title, percent, passed) => `سلّم ${who} «${title}»${percent ? `: ${percent}%` : ''}، ${passed ? 'ناجح' : 'غير ناجح'}`,
-  someone: 'مستخدم',
-  aCourse: 'دورة',
-  generic: 'إشعار جديد',
-  summary: (n) => `إشعارات جديدة: ${n}`,
-};
-
-export function liveTexts(lang: Lang): Texts {
-  return lang === 'en' ? en : ar;
-}
 
 /**
  * Wraps text written by users (names, titles, excerpts) in Unicode isolates (FSI … PDI), so an
@@ -121,30 +63,33 @@ export interface EventDescription {
 
 /** The localised sentence for an event and the page it belongs to (by the reader's role). */
 export function describeEvent(event: Pick<LiveEvent, 'kind' | 'payload'>, lang: Lang, role: Role): EventDescription {
-  const t = liveTexts(lang);
+  const t = i18n.getFixedT(lang, NS, 'event');
   const p = obj(event.payload);
   switch (event.kind) {
     case 'question.asked': {
       const q = obj(p.question);
       const body = text(q.text);
+      const lesson = str(q.lesson_title);
       return {
-        text: t.questionAsked(str(q.student_name) || t.someone, str(q.course_title) || t.aCourse, str(q.lesson_title)) + (body ? t.questionAskedText(body) : ''),
+        text:
+          t(lesson ? 'questionAskedLesson' : 'questionAsked', { who: str(q.student_name) || t('someone'), course: str(q.course_title) || t('aCourse'), lesson }) +
+          (body ? t('questionAskedText', { text: body }) : ''),
         href: '/instructor/students-questions',
       };
     }
     case 'question.answered': {
       const q = obj(p.question);
-      return { text: t.questionAnswered(str(q.course_title) || t.aCourse), href: '/student/questions' };
+      return { text: t('questionAnswered', { course: str(q.course_title) || t('aCourse') }), href: '/student/questions' };
     }
     case 'badge.questions': {
       const n = typeof p.count === 'number' ? p.count : 0;
-      return { text: t.badge(n), href: '/instructor/students-questions' };
+      return { text: n > 0 ? t('badge', { count: n }) : t('badgeNone'), href: '/instructor/students-questions' };
     }
     case 'note.received': {
       const n = obj(p.note);
       const body = text(n.text);
       return {
-        text: t.noteReceived(str(n.sender_name) || t.someone) + (body ? `: ${body}` : ''),
+        text: t('noteReceived', { who: str(n.sender_name) || t('someone') }) + (body ? t('excerpt', { text: body }) : ''),
         href: role === 'supervisor' ? undefined : `/${role}/notes`,
       };
     }
@@ -152,7 +97,7 @@ export function describeEvent(event: Pick<LiveEvent, 'kind' | 'payload'>, lang: 
       const r = obj(p.reply);
       const body = text(r.text);
       return {
-        text: t.noteReplied(str(r.author_name) || t.someone) + (body ? `: ${body}` : ''),
+        text: t('noteReplied', { who: str(r.author_name) || t('someone') }) + (body ? t('excerpt', { text: body }) : ''),
         // The supervisor's contact page for whoever replied (an instructor or a student).
         href: role === 'supervisor' ? `/supervisor/contact/${raw(r.author_type) === 'instructor' ? 'instructor' : 'student'}` : `/${role}/notes`,
       };
@@ -161,7 +106,7 @@ export function describeEvent(event: Pick<LiveEvent, 'kind' | 'payload'>, lang: 
       const r = obj(p.request);
       const kind = raw(r.kind);
       return {
-        text: t.requestCreated(kind, str(r.course_title) || t.aCourse, str(r.instructor_name) || t.someone),
+        text: t(kind === 'stop' ? 'stopRequested' : 'accreditationRequested', { course: str(r.course_title) || t('aCourse'), who: str(r.instructor_name) || t('someone') }),
         href: kind === 'stop' ? '/supervisor/stop' : '/supervisor/accreditation',
       };
     }
@@ -171,44 +116,50 @@ export function describeEvent(event: Pick<LiveEvent, 'kind' | 'payload'>, lang: 
       const approved = raw(r.status) === 'approved';
       const reason = text(r.reason);
       return {
-        text: t.decided(kind, approved, str(r.course_title) || t.aCourse) + (!approved && reason ? t.reason(reason) : ''),
+        text: t(kind === 'stop' ? (approved ? 'stopApproved' : 'stopRejected') : approved ? 'accreditationApproved' : 'accreditationRejected', {
+            course: str(r.course_title) || t('aCourse'),
+          }) + (!approved && reason ? t('reason', { reason }) : ''),
         href: role === 'supervisor' ? (kind === 'stop' ? '/supervisor/stop' : '/supervisor/accreditation') : role === 'instructor' ? '/instructor/courses' : undefined,
       };
     }
     case 'certificate_request.created': {
       const r = obj(p.request);
-      return { text: t.certRequested(str(r.student_name) || t.someone, str(r.course_title) || t.aCourse), href: '/supervisor/certificate' };
+      return { text: t('certRequested', { who: str(r.student_name) || t('someone'), course: str(r.course_title) || t('aCourse') }), href: '/supervisor/certificate' };
     }
     case 'certificate_request.decided': {
       const r = obj(p.request);
       const c = obj(p.certificate);
       const approved = raw(r.status) === 'approved';
-      const course = str(r.course_title) || str(c.course_title) || t.aCourse;
+      const course = str(r.course_title) || str(c.course_title) || t('aCourse');
       const reason = text(r.reason);
       if (role === 'supervisor') {
-        return { text: t.certDecided(approved, str(r.student_name) || t.someone, course), href: '/supervisor/certificate' };
+        return { text: t(approved ? 'certIssuedTo' : 'certRejectedOf', { who: str(r.student_name) || t('someone'), course }), href: '/supervisor/certificate' };
       }
       const code = raw(c.code) || raw(r.certificate_code);
       return approved
-        ? { text: t.certIssued(course), href: code ? `/student/certificates/${encodeURIComponent(code)}` : '/student/certificates' }
-        : { text: t.certRejected(course) + (reason ? t.reason(reason) : ''), href: '/student/certificates' };
+        ? { text: t('certIssued', { course }), href: code ? `/student/certificates/${encodeURIComponent(code)}` : '/student/certificates' }
+        : { text: t('certRejected', { course }) + (reason ? t('reason', { reason }) : ''), href: '/student/certificates' };
     }
     case 'certificate.revoked': {
       const c = obj(p.certificate);
       const reason = text(c.revoke_reason);
-      return { text: t.certRevoked(str(c.course_title) || t.aCourse) + (reason ? t.reason(reason) : ''), href: '/student/certificates' };
+      return { text: t('certRevoked', { course: str(c.course_title) || t('aCourse') }) + (reason ? t('reason', { reason }) : ''), href: '/student/certificates' };
     }
     case 'assessment.submitted': {
       const a = obj(p.attempt);
-      const title = str(obj(p.assessment).title) || t.aCourse;
+      const title = str(obj(p.assessment).title) || t('aCourse');
       const percent = typeof a.percent === 'number' ? String(a.percent) : '';
       const id = typeof a.id === 'number' ? a.id : null;
       return {
-        text: t.submitted(str(obj(p.student).name) || t.someone, title, percent, a.passed === true),
+        text: t(a.passed === true ? (percent ? 'submittedPassedScore' : 'submittedPassed') : percent ? 'submittedFailedScore' : 'submittedFailed', {
+          who: str(obj(p.student).name) || t('someone'),
+          title,
+          percent,
+        }),
         href: id !== null ? `/instructor/assessments/results/${id}` : '/instructor/track-students',
       };
     }
     default:
-      return { text: t.generic };
+      return { text: t('generic') };
   }
 }

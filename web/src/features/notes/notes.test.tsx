@@ -4,7 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '@/lib/i18n';
 import { applyLanguage } from '@/lib/i18n';
-import { publishLive } from '@/lib/realtime';
+import { publishLive, publishResync } from '@/lib/realtime';
 import { appStore, sessionAtom } from '@/lib/state';
 import { readSession, KEYS } from '@/lib/storage';
 import { addReply, isSearchQuery, noteFromPayload, replyFromPayload, upsertNote, type Note } from './api/notes';
@@ -129,9 +129,31 @@ describe('NotesPage (student)', () => {
     expect(document.querySelector('.thread-reply-label')?.textContent).toMatch(/^You · /);
 
     act(() => publishLive({ id: 70, kind: 'note.received', payload: { note: note(2, { text: 'A second note' }) }, created_at: '' }));
-    expect(screen.getByText('A second note')).toBeTruthy();
+    expect(await screen.findByText('A second note')).toBeTruthy();
     act(() => publishLive({ id: 71, kind: 'note.replied', payload: { note_id: 2, reply: reply(11, 2, SUP, 'From the supervisor') }, created_at: '' }));
-    expect(screen.getByText('From the supervisor')).toBeTruthy();
+    expect(await screen.findByText('From the supervisor')).toBeTruthy();
+  });
+
+  it('never shows an older answer after a newer one', async () => {
+    // The first load is slow and the reload (after a resync) fast: the slow, older list arrives last.
+    let releaseFirst: (r: Response) => void = () => {};
+    let calls = 0;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => {
+        calls += 1;
+        if (calls === 1) return new Promise<Response>((resolve) => (releaseFirst = resolve));
+        return Promise.resolve(new Response(JSON.stringify({ notes: [note(2, { text: 'The newer list' }), note(1)] })));
+      }),
+    );
+    page(<NotesPage />);
+    await waitFor(() => expect(calls).toBe(1));
+    act(() => publishResync());
+    expect(await screen.findByText('The newer list')).toBeTruthy();
+    await act(async () => releaseFirst(new Response(JSON.stringify({ notes: [note(1, { text: 'The older list' })] }))));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(screen.getByText('The newer list')).toBeTruthy();
+    expect(screen.queryByText('The older list')).toBeNull();
   });
 });
 

@@ -4,7 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '@/lib/i18n';
 import { applyLanguage } from '@/lib/i18n';
-import { publishLive } from '@/lib/realtime';
+import { publishLive, publishResync } from '@/lib/realtime';
 import { KEYS } from '@/lib/storage';
 import { questionFromPayload, upsertQuestion, type Question } from './api/questions';
 import { InstructorQuestionsPage } from './routes/InstructorQuestionsPage';
@@ -130,7 +130,7 @@ describe('StudentQuestionsPage', () => {
         created_at: '',
       }),
     );
-    expect(screen.getByText('Dots 1 and 2')).toBeTruthy();
+    expect(await screen.findByText('Dots 1 and 2')).toBeTruthy();
     expect(screen.queryByText('Waiting for an answer')).toBeNull();
   });
 
@@ -168,7 +168,30 @@ describe('InstructorQuestionsPage', () => {
     expect(screen.getByText('2 questions, 0 unanswered')).toBeTruthy();
 
     act(() => publishLive({ id: 60, kind: 'question.asked', payload: { question: q(3, { student_name: 'Omar' }) }, created_at: '' }));
-    expect(screen.getByRole('heading', { name: 'Question from Omar' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Question from Omar' })).toBeTruthy();
     expect(screen.getByText('3 questions, 1 unanswered')).toBeTruthy();
+  });
+
+  it('never shows an older list after a newer one', async () => {
+    // The first load is slow; a badge event (an answer given in another tab) reloads fast, and
+    // the slow, older list arrives last.
+    let releaseFirst: (r: Response) => void = () => {};
+    let calls = 0;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => {
+        calls += 1;
+        if (calls === 1) return new Promise<Response>((resolve) => (releaseFirst = resolve));
+        return Promise.resolve(new Response(JSON.stringify({ questions: [q(2, { answered: true, answer: 'Answered elsewhere' })] })));
+      }),
+    );
+    page(<InstructorQuestionsPage />);
+    await waitFor(() => expect(calls).toBe(1));
+    act(() => publishResync());
+    expect(await screen.findByText('Answered elsewhere')).toBeTruthy();
+    await act(async () => releaseFirst(new Response(JSON.stringify({ questions: [q(2)] }))));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(screen.getByText('Answered elsewhere')).toBeTruthy();
+    expect(screen.getByText('1 question, 0 unanswered')).toBeTruthy();
   });
 });

@@ -15,7 +15,8 @@ import {
   type CourseRef,
 } from '../api/assessments';
 import { emptyQuestion, errorTarget, move, toInput, validate, type AssessmentForm, type Problem, type QuestionState } from '../lib/builder';
-import { useAssessmentTexts, type AssessmentTexts } from '../texts';
+import type en from '../locales/en';
+import { useAssessmentsT, type AssessmentsT } from '../i18n';
 import { QuestionEditor } from './QuestionEditor';
 
 export const PRE = 'ab';
@@ -50,18 +51,18 @@ function focusFirst(paths: string[]) {
   }, 0);
 }
 
-export function problemText(p: Problem, txt: AssessmentTexts): string {
+export function problemText(p: Problem, txt: AssessmentsT): string {
   switch (p.code) {
     case 'required':
-      return txt.common.required;
+      return txt('common.required');
     case 'number':
-      return txt.builder.invalidNumber(p.min ?? 0, p.max ?? 0);
+      return txt('builder.invalidNumber', { min: p.min ?? 0, max: p.max ?? 0 });
     case 'tooLong':
-      return txt.common.tooLong;
+      return txt('common.tooLong');
     case 'chooseOne':
-      return txt.builder.chooseOne;
+      return txt('builder.chooseOne');
     case 'tooMany':
-      return txt.builder.tooManyGroups;
+      return txt('builder.tooManyGroups');
   }
 }
 
@@ -69,18 +70,17 @@ export function problemText(p: Problem, txt: AssessmentTexts): string {
  * The words for a field error from the server: its generic "required / invalid / too long"
  * messages name the field by its path, so the known ones are said in the page's own words.
  */
-export function serverFieldMessage(e: ApiError, txt: AssessmentTexts): string {
+export function serverFieldMessage(e: ApiError, txt: AssessmentsT): string {
   const field = e.field ?? '';
-  const b = txt.builder;
-  if (e.code === 'field_required') return txt.common.required;
-  if (e.code === 'field_too_long') return txt.common.tooLong;
+  if (e.code === 'field_required') return txt('common.required');
+  if (e.code === 'field_too_long') return txt('common.tooLong');
   if (e.code !== 'field_invalid') return e.message;
-  if (/(^|\.)points$/.test(field)) return b.invalidNumber(1, 100);
-  if (field === 'pass_mark') return b.invalidNumber(1, 100);
-  if (field === 'max_attempts') return b.invalidNumber(0, 50);
-  if (/\.distractors(\[\d+\])?$/.test(field)) return b.invalid.distractors;
+  if (/(^|\.)points$/.test(field)) return txt('builder.invalidNumber', { min: 1, max: 100 });
+  if (field === 'pass_mark') return txt('builder.invalidNumber', { min: 1, max: 100 });
+  if (field === 'max_attempts') return txt('builder.invalidNumber', { min: 0, max: 50 });
+  if (/\.distractors(\[\d+\])?$/.test(field)) return txt('builder.invalid.distractors');
   const last = field.replace(/^.*\./, '');
-  return b.invalid[last] ?? e.message;
+  return txt(`builder.invalid.${last as keyof (typeof en)['builder']['invalid']}`, { defaultValue: e.message });
 }
 
 /**
@@ -91,8 +91,7 @@ export function serverFieldMessage(e: ApiError, txt: AssessmentTexts): string {
  * are put on the matching fields, with "Something went wrong" above the form.
  */
 export function AssessmentBuilder({ initial, assessmentId, courses, onSaved }: Props) {
-  const txt = useAssessmentTexts();
-  const b = txt.builder;
+  const { t: txt } = useAssessmentsT();
   const editing = assessmentId !== undefined;
   const [form, setForm] = useState<AssessmentForm>(initial);
   const [outline, setOutline] = useState<{ id: string; data: CourseOutline | null; error: string }>({ id: '', data: null, error: '' });
@@ -123,11 +122,11 @@ export function AssessmentBuilder({ initial, assessmentId, courses, onSaved }: P
     let live = true;
     courseOutline(form.courseId)
       .then((data) => live && setOutline({ id: form.courseId, data, error: '' }))
-      .catch((e: unknown) => live && setOutline({ id: form.courseId, data: null, error: e instanceof ApiError ? e.message : txt.common.loadError }));
+      .catch((e: unknown) => live && setOutline({ id: form.courseId, data: null, error: e instanceof ApiError ? e.message : txt('common.loadError') }));
     return () => {
       live = false;
     };
-  }, [form.courseId, txt.common.loadError]);
+  }, [form.courseId, txt]);
 
   const course = courses.find((c) => String(c.id) === form.courseId);
   const current = outline.id === form.courseId ? outline : null;
@@ -155,14 +154,14 @@ export function AssessmentBuilder({ initial, assessmentId, courses, onSaved }: P
     const q = form.questions[i];
     setForm((f) => ({ ...f, questions: move(f.questions, i, delta) }));
     setErrors({});
-    announce(b.moved(i + delta + 1, form.questions.length));
+    announce(txt('builder.moved', { pos: i + delta + 1, total: form.questions.length }));
     focusTarget.current = `mv-${q.key}-${delta < 0 ? 'up' : 'down'}`;
   }
 
   function addQuestion() {
     const n = form.questions.length;
     setForm((f) => ({ ...f, questions: [...f.questions, emptyQuestion()] }));
-    announce(b.added(n + 1));
+    announce(txt('builder.added', { n: n + 1 }));
     focusTarget.current = `${PRE}-questions[${n}].type`;
   }
 
@@ -171,7 +170,7 @@ export function AssessmentBuilder({ initial, assessmentId, courses, onSaved }: P
     const i = removing;
     setForm((f) => ({ ...f, questions: f.questions.filter((_, j) => j !== i) }));
     setErrors({});
-    announce(b.removed(i + 1));
+    announce(txt('builder.removed', { n: i + 1 }));
     setRemoving(null);
   }
 
@@ -182,7 +181,7 @@ export function AssessmentBuilder({ initial, assessmentId, courses, onSaved }: P
     const paths = Object.keys(problems);
     if (paths.length) {
       setErrors(Object.fromEntries(paths.map((p) => [p, problemText(problems[p], txt)])));
-      setFormError(b.fixFields);
+      setFormError(txt('builder.fixFields'));
       focusFirst(paths);
       return;
     }
@@ -196,20 +195,20 @@ export function AssessmentBuilder({ initial, assessmentId, courses, onSaved }: P
     } catch (err) {
       // Spec §8: a failed assessment upload says "Something went wrong"; the server's reason
       // goes on its field when it names one, otherwise under the general message.
-      const message = err instanceof ApiError ? err.message : txt.common.sendError;
+      const message = err instanceof ApiError ? err.message : txt('common.sendError');
       const target = err instanceof ApiError && err.field ? errorTarget(err.field, (p) => !!document.getElementById(`${PRE}-${p}`)) : null;
       if (target && err instanceof ApiError) {
         setErrors({ [target]: serverFieldMessage(err, txt) });
-        setFormError(txt.common.somethingWrong);
+        setFormError(txt('common.somethingWrong'));
         focusFirst([target]);
       } else {
         setErrors({});
         setFormError(
-          message === txt.common.somethingWrong ? (
+          message === txt('common.somethingWrong') ? (
             message
           ) : (
             <>
-              <p>{txt.common.somethingWrong}</p>
+              <p>{txt('common.somethingWrong')}</p>
               <p>{message}</p>
             </>
           ),
@@ -223,9 +222,9 @@ export function AssessmentBuilder({ initial, assessmentId, courses, onSaved }: P
 
   const chapters = current?.data?.chapters ?? [];
   const lessonOptions = chapters.flatMap((c, ci) =>
-    c.lessons.map((l, li) => ({ value: String(l.id), label: b.lessonOption(ci + 1, c.title, li + 1, l.title) })),
+    c.lessons.map((l, li) => ({ value: String(l.id), label: txt('builder.lessonOption', { c: ci + 1, ct: c.title, l: li + 1, lt: l.title }) })),
   );
-  const chapterOptions = chapters.map((c, ci) => ({ value: String(c.id), label: b.chapterOption(ci + 1, c.title) }));
+  const chapterOptions = chapters.map((c, ci) => ({ value: String(c.id), label: txt('builder.chapterOption', { c: ci + 1, ct: c.title }) }));
   const common = { idPrefix: PRE };
   const courseOptions = courses.filter((c) => c.status !== 'inactive' || String(c.id) === form.courseId).map((c) => ({ value: String(c.id), label: c.title }));
 
@@ -239,20 +238,20 @@ export function AssessmentBuilder({ initial, assessmentId, courses, onSaved }: P
       </div>
 
       <section aria-labelledby={`${PRE}-details`} className="card as-section">
-        <h2 id={`${PRE}-details`}>{b.details}</h2>
+        <h2 id={`${PRE}-details`}>{txt('builder.details')}</h2>
         {editing ? (
           <div className="field">
             <p className="as-fixed" id={`${PRE}-course_id`} tabIndex={-1}>
-              <strong>{b.course}:</strong> <bdi>{course?.title ?? current?.data?.title ?? ''}</bdi>
+              <strong>{txt('builder.course')}:</strong> <bdi>{course?.title ?? current?.data?.title ?? ''}</bdi>
             </p>
-            <p className="field-hint">{b.courseFixed}</p>
+            <p className="field-hint">{txt('builder.courseFixed')}</p>
             {errors.course_id ? <p className="field-error">{errors.course_id}</p> : null}
           </div>
         ) : (
           <SelectField
             {...common}
             name="course_id"
-            label={b.course}
+            label={txt('builder.course')}
             value={form.courseId}
             onChange={(v) => {
               setForm((f) => ({ ...f, courseId: v, lessonId: '', chapterId: '' }));
@@ -264,35 +263,35 @@ export function AssessmentBuilder({ initial, assessmentId, courses, onSaved }: P
             options={courseOptions}
           />
         )}
-        {form.courseId ? <p className="muted">{b.codeNote(txt.code[code])}</p> : null}
+        {form.courseId ? <p className="muted">{txt('builder.codeNote', { code: txt(`code.${code}`) })}</p> : null}
         <SelectField
           {...common}
           name="type"
-          label={b.type}
-          hint={b.typeHint}
+          label={txt('builder.type')}
+          hint={txt('builder.typeHint')}
           value={form.type}
           onChange={(v) => set('type')(v as AssessmentKind | '')}
           error={errors.type}
           required
           allowEmpty
-          options={ASSESSMENT_KINDS.map((k) => ({ value: k, label: txt.kind[k] }))}
+          options={ASSESSMENT_KINDS.map((k) => ({ value: k, label: txt(`kind.${k}`) }))}
         />
-        {form.courseId && (form.type === 'lesson_exercise' || form.type === 'chapter_assessment') && !current ? <p>{b.loadingOutline}</p> : null}
+        {form.courseId && (form.type === 'lesson_exercise' || form.type === 'chapter_assessment') && !current ? <p>{txt('builder.loadingOutline')}</p> : null}
         {current?.error ? <p className="field-error">{current.error}</p> : null}
         {form.type === 'lesson_exercise' && current?.data ? (
-          <SelectField {...common} name="lesson_id" label={b.lesson} value={form.lessonId} onChange={set('lessonId')} error={errors.lesson_id} required allowEmpty options={lessonOptions} />
+          <SelectField {...common} name="lesson_id" label={txt('builder.lesson')} value={form.lessonId} onChange={set('lessonId')} error={errors.lesson_id} required allowEmpty options={lessonOptions} />
         ) : null}
         {form.type === 'chapter_assessment' && current?.data ? (
-          <SelectField {...common} name="chapter_id" label={b.chapter} value={form.chapterId} onChange={set('chapterId')} error={errors.chapter_id} required allowEmpty options={chapterOptions} />
+          <SelectField {...common} name="chapter_id" label={txt('builder.chapter')} value={form.chapterId} onChange={set('chapterId')} error={errors.chapter_id} required allowEmpty options={chapterOptions} />
         ) : null}
-        <TextField {...common} name="title" label={b.title} value={form.title} onChange={set('title')} error={errors.title} required dir="auto" />
-        <TextField {...common} name="pass_mark" label={b.passMark} hint={b.passMarkHint} value={form.passMark} onChange={set('passMark')} error={errors.pass_mark} required dir="ltr" />
-        <TextField {...common} name="max_attempts" label={b.maxAttempts} hint={b.maxAttemptsHint} value={form.maxAttempts} onChange={set('maxAttempts')} error={errors.max_attempts} dir="ltr" />
+        <TextField {...common} name="title" label={txt('builder.title')} value={form.title} onChange={set('title')} error={errors.title} required dir="auto" />
+        <TextField {...common} name="pass_mark" label={txt('builder.passMark')} hint={txt('builder.passMarkHint')} value={form.passMark} onChange={set('passMark')} error={errors.pass_mark} required dir="ltr" />
+        <TextField {...common} name="max_attempts" label={txt('builder.maxAttempts')} hint={txt('builder.maxAttemptsHint')} value={form.maxAttempts} onChange={set('maxAttempts')} error={errors.max_attempts} dir="ltr" />
       </section>
 
       <section aria-labelledby={`${PRE}-questions-h`} className="as-section">
-        <h2 id={`${PRE}-questions-h`}>{b.questions}</h2>
-        <p className="field-hint">{b.questionsHint}</p>
+        <h2 id={`${PRE}-questions-h`}>{txt('builder.questions')}</h2>
+        <p className="field-hint">{txt('builder.questionsHint')}</p>
         {form.questions.map((q, i) => (
           <QuestionEditor
             key={q.key}
@@ -317,7 +316,7 @@ export function AssessmentBuilder({ initial, assessmentId, courses, onSaved }: P
             onClick={addQuestion}
           >
             <span aria-hidden="true">+ </span>
-            {b.addQuestion}
+            {txt('builder.addQuestion')}
           </button>
         </div>
         {errors.questions ? (
@@ -329,20 +328,20 @@ export function AssessmentBuilder({ initial, assessmentId, courses, onSaved }: P
 
       <div className="actions as-save">
         <button type="submit" className="btn btn-primary" aria-disabled={busy || undefined}>
-          {busy ? b.saving : editing ? b.saveChanges : b.save}
+          {busy ? txt('builder.saving') : editing ? txt('builder.saveChanges') : txt('builder.save')}
         </button>
       </div>
 
       <ConfirmDialog
         open={removing !== null}
-        title={removing !== null ? b.removeTitle(removing + 1) : ''}
-        confirmLabel={b.removeConfirm}
-        cancelLabel={txt.common.cancel}
+        title={removing !== null ? txt('builder.removeTitle', { n: removing + 1 }) : ''}
+        confirmLabel={txt('builder.removeConfirm')}
+        cancelLabel={txt('common.cancel')}
         onConfirm={confirmRemove}
         onClose={() => setRemoving(null)}
         fallbackFocusId={`${PRE}-questions`}
       >
-        <p>{b.removeBody}</p>
+        <p>{txt('builder.removeBody')}</p>
       </ConfirmDialog>
     </form>
   );

@@ -7,7 +7,7 @@ import { ApiError } from '@/lib/api-client';
 import { saveAnswer, submitAttempt, type AnswerInput, type AttemptView } from '../api/assessments';
 import { isAnswered } from '../lib/learning';
 import { AnswerSaver, type SaveState } from '../lib/saver';
-import { useAssessmentTexts } from '../texts';
+import { useAssessmentsT } from '../i18n';
 import { QuestionAnswer } from './QuestionAnswer';
 
 interface Props {
@@ -23,8 +23,7 @@ interface Props {
  * question), then one submission after a confirmation. The result page follows.
  */
 export function AttemptForm({ view, code, announce }: Props) {
-  const txt = useAssessmentTexts();
-  const t = txt.take;
+  const { t: txt } = useAssessmentsT();
   const navigate = useNavigate();
   const attemptId = view.attempt.id;
   const [answers, setAnswers] = useState<Record<number, AnswerInput | null>>(() =>
@@ -50,14 +49,14 @@ export function AttemptForm({ view, code, announce }: Props) {
           await saveAnswer(attemptId, qid, answer);
         },
         (qid, state, e) => {
-          const why = e instanceof ApiError ? e.message : e ? txt.common.sendError : undefined;
+          const why = e instanceof ApiError ? e.message : e ? txt('common.sendError') : undefined;
           setStates((s) => ({ ...s, [qid]: { state, error: why } }));
           // Submitted elsewhere (another tab): nothing more can be saved; the result is there.
           if (e instanceof ApiError && e.code === 'already_submitted') setSubmittedAlready(true);
-          if (state === 'saved') announceRef.current(t.savedAnnounce(numberOf.get(qid) ?? 0));
+          if (state === 'saved') announceRef.current(txt('take.savedAnnounce', { n: numberOf.get(qid) ?? 0 }));
         },
       ),
-    [attemptId, numberOf, t, txt.common.sendError],
+    [attemptId, numberOf, txt],
   );
   useEffect(() => () => saver.dispose(), [saver]);
 
@@ -71,7 +70,7 @@ export function AttemptForm({ view, code, announce }: Props) {
   const failures = view.questions
     .map((q, i) => ({ n: i + 1, s: states[q.id] }))
     .filter((x) => x.s?.state === 'failed')
-    .map((x) => t.failedAnnounce(x.n, x.s?.error ?? txt.common.sendError));
+    .map((x) => txt('take.failedAnnounce', { n: x.n, why: x.s?.error ?? txt('common.sendError') }));
 
   async function submit() {
     if (busy) return;
@@ -80,7 +79,7 @@ export function AttemptForm({ view, code, announce }: Props) {
     try {
       const allSaved = await saver.flushAll();
       if (!allSaved) {
-        setError(t.notAllSaved);
+        setError(txt('take.notAllSaved'));
         setConfirming(false);
         return;
       }
@@ -88,7 +87,7 @@ export function AttemptForm({ view, code, announce }: Props) {
       navigate(`/student/courses/answers/${attemptId}`, { state: { submitted: true, progress: reply.progress } });
     } catch (e) {
       if (e instanceof ApiError && e.code === 'already_submitted') setSubmittedAlready(true);
-      setError(e instanceof ApiError ? e.message : txt.common.sendError);
+      setError(e instanceof ApiError ? e.message : txt('common.sendError'));
       setConfirming(false);
     } finally {
       setBusy(false);
@@ -97,8 +96,8 @@ export function AttemptForm({ view, code, announce }: Props) {
 
   return (
     <section aria-labelledby="as-answers-h" className="as-attempt">
-      <h2 id="as-answers-h">{t.answers}</h2>
-      <p className="as-answered">{t.answeredOf(answered, view.questions.length)}</p>
+      <h2 id="as-answers-h">{txt('take.answers')}</h2>
+      <p className="as-answered">{txt('take.answeredOf', { a: answered, t: view.questions.length })}</p>
       {view.questions.map((q, i) => (
         <QuestionAnswer
           key={q.id}
@@ -126,24 +125,24 @@ export function AttemptForm({ view, code, announce }: Props) {
       </ErrorAlert>
       {submittedAlready ? (
         <p>
-          <Link to={`/student/courses/answers/${attemptId}`}>{t.seeResultLink}</Link>
+          <Link to={`/student/courses/answers/${attemptId}`}>{txt('take.seeResultLink')}</Link>
         </p>
       ) : null}
       <div className="actions as-submit">
         <button type="button" className="btn btn-primary" aria-disabled={busy || undefined} onClick={() => setConfirming(true)}>
-          {busy ? t.submitting : t.submit}
+          {busy ? txt('take.submitting') : txt('take.submit')}
         </button>
       </div>
       <ConfirmDialog
         open={confirming}
-        title={t.confirmTitle}
-        confirmLabel={busy ? t.submitting : t.confirm}
-        cancelLabel={txt.common.cancel}
+        title={txt('take.confirmTitle')}
+        confirmLabel={busy ? txt('take.submitting') : txt('take.confirm')}
+        cancelLabel={txt('common.cancel')}
         busy={busy}
         onConfirm={() => void submit()}
         onClose={() => setConfirming(false)}
       >
-        <p>{t.confirmBody(answered, view.questions.length)}</p>
+        <p>{txt('take.confirmBody', { a: answered, t: view.questions.length })}</p>
       </ConfirmDialog>
     </section>
   );

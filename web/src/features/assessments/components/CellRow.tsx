@@ -1,10 +1,15 @@
 import { BrailleCell } from '@/components/braille/BrailleCell';
 import type { CellDto } from '../api/assessments';
-import { useAssessmentTexts, type AssessmentTexts } from '../texts';
+import { useAssessmentsT, type AssessmentsT } from '../i18n';
 
 /** "dots 1 2, then dot 1, then dots 1 2". */
-export function dotsLine(cells: Pick<CellDto, 'dots'>[], txt: AssessmentTexts): string {
-  return cells.length ? cells.map((c) => txt.braille.dots(c.dots)).join(txt.braille.then) : txt.braille.noCells;
+/** "dots 1 2 5", "dot 1", or "blank cell". */
+export function dotsText(dots: number[], txt: AssessmentsT): string {
+  return dots.length ? txt('braille.dots', { count: dots.length, dots: dots.join(' ') }) : txt('braille.blankCell');
+}
+
+export function dotsLine(cells: Pick<CellDto, 'dots'>[], txt: AssessmentsT): string {
+  return cells.length ? cells.map((c) => dotsText(c.dots, txt)).join(txt('braille.then')) : txt('braille.noCells');
 }
 
 interface CellRowProps {
@@ -27,26 +32,26 @@ interface CellRowProps {
  * themselves — and as dot numbers in words.
  */
 export function CellRow({ cells, label, labels, captions, captionLang, size = 'large', asText, id }: CellRowProps) {
-  const txt = useAssessmentTexts();
-  if (cells.length === 0) return <p className="muted">{txt.braille.noCells}</p>;
+  const { t: txt } = useAssessmentsT();
+  if (cells.length === 0) return <p className="muted">{txt('braille.noCells')}</p>;
   return (
     <div className="as-cells" id={id}>
       <ol className="cell-row" dir="ltr" aria-label={label}>
         {cells.map((c, i) => (
           <li key={i}>
-            <BrailleCell dots={c.dots} label={labels?.[i] ?? txt.braille.dots(c.dots)} size={size} caption={captions?.[i]} captionLang={captionLang} />
+            <BrailleCell dots={c.dots} label={labels?.[i] ?? dotsText(c.dots, txt)} size={size} caption={captions?.[i]} captionLang={captionLang} />
           </li>
         ))}
       </ol>
       {asText ? (
         <dl className="as-cells-text">
-          <dt>{txt.braille.cellsAsText}</dt>
+          <dt>{txt('braille.cellsAsText')}</dt>
           <dd>
             <span className="as-unicode" dir="ltr">
               {cells.map((c) => c.unicode).join('')}
             </span>
           </dd>
-          <dt>{txt.braille.dotsAsText}</dt>
+          <dt>{txt('braille.dotsAsText')}</dt>
           <dd>{dotsLine(cells, txt)}</dd>
         </dl>
       ) : null}

@@ -1,9 +1,9 @@
-import { useEffect, useState } from 'react';
+import { formatScore } from '@/lib/format';
 import { Link } from 'react-router';
 import { ApiError } from '@/lib/api-client';
-import { courseAssessments, type AssessmentSummary } from '../api/assessments';
+import { useCourseAssessments } from '../api/queries';
 import { assessmentsAt, learnerAction, learnerState, type OutlineChapter } from '../lib/learning';
-import { useAssessmentTexts } from '../texts';
+import { useAssessmentsT } from '../i18n';
 import '../assessments.css';
 
 export interface LearnAssessmentsProps {
@@ -20,50 +20,40 @@ export interface LearnAssessmentsProps {
  * spec §8 order message instead of a link.
  */
 export function CourseAssessments({ courseId, chapters, lessonId }: LearnAssessmentsProps) {
-  const txt = useAssessmentTexts();
-  const l = txt.learn;
-  const [list, setList] = useState<{ courseId: number; items: AssessmentSummary[] } | null>(null);
-  const [error, setError] = useState('');
-
-  useEffect(() => {
-    let live = true;
-    courseAssessments(courseId)
-      .then((items) => live && setList({ courseId, items }))
-      .catch((e: unknown) => live && setError(e instanceof ApiError ? e.message : txt.common.loadError));
-    return () => {
-      live = false;
-    };
-  }, [courseId, txt.common.loadError]);
+  const { t: txt } = useAssessmentsT();
+  const query = useCourseAssessments(courseId);
+  const items = query.data;
+  const error = query.error ? (query.error instanceof ApiError ? query.error.message : txt('common.loadError')) : '';
 
   if (error) return <p className="alert alert-error">{error}</p>;
-  if (!list || list.courseId !== courseId) return null;
-  const here = assessmentsAt(list.items, chapters, lessonId);
+  if (!items) return null;
+  const here = assessmentsAt(items, chapters, lessonId);
   if (here.length === 0) return null;
-  const passed = list.items.filter((a) => a.learner?.passed).length;
+  const passed = items.filter((a) => a.learner?.passed).length;
 
   return (
     <section className="card as-learn" aria-labelledby="as-learn-heading">
-      <h3 id="as-learn-heading">{l.heading}</h3>
-      <p className="muted">{l.passedOf(passed, list.items.length)}</p>
+      <h3 id="as-learn-heading">{txt('learn.heading')}</h3>
+      <p className="muted">{txt('learn.passedOf', { p: passed, t: items.length })}</p>
       <ul className="as-learn-list">
         {here.map((a) => {
           const s = a.learner;
           const state = s ? learnerState(s) : 'not_started';
           const action = learnerAction(state);
           const where =
-            a.type === 'lesson_exercise' ? l.tiedLesson(a.lesson_title ?? '') : a.type === 'chapter_assessment' ? l.tiedChapter(a.chapter_title ?? '') : l.tiedFinal;
-          const verb = action === 'start' ? l.start : action === 'resume' ? l.resume : action === 'retry' ? l.retry : l.view;
+            a.type === 'lesson_exercise' ? txt('learn.tiedLesson', { t: a.lesson_title ?? '' }) : a.type === 'chapter_assessment' ? txt('learn.tiedChapter', { t: a.chapter_title ?? '' }) : txt('learn.tiedFinal');
+          const verb = action === 'start' ? txt('learn.start') : action === 'resume' ? txt('learn.resume') : action === 'retry' ? txt('learn.retry') : txt('learn.view');
           return (
             <li key={a.id} className={`as-learn-item as-state-${state}`}>
               <h4 id={`as-a-${a.id}`}>
                 <bdi>{a.title}</bdi>
               </h4>
               <p className="as-learn-meta">
-                {txt.kind[a.type]} — <bdi>{where}</bdi> — {txt.common.questions(a.questions_count)}
+                {txt(`kind.${a.type}`)} — <bdi>{where}</bdi> — {txt('common.questions', { count: a.questions_count })}
               </p>
               <p className="as-learn-state">
-                <span className={`as-badge as-badge-${state}`}>{l.state[state]}</span>
-                {s?.best_percent != null ? <> — {l.best(txt.common.percent(s.best_percent))}</> : null}
+                <span className={`as-badge as-badge-${state}`}>{txt(`learn.state.${state}`)}</span>
+                {s?.best_percent != null ? <> — {txt('learn.best', { p: txt('common.percent', { value: formatScore(s.best_percent) }) })}</> : null}
               </p>
               {state === 'locked' && s?.locked ? <p className="as-locked">{s.locked.message}</p> : null}
               {action ? (
@@ -71,7 +61,7 @@ export function CourseAssessments({ courseId, chapters, lessonId }: LearnAssessm
                   <Link
                     className={action === 'view' ? 'btn btn-secondary' : 'btn btn-primary'}
                     to={`/student/courses/${courseId}/assessments/${a.id}`}
-                    aria-label={l.actionLabel(verb, a.title)}
+                    aria-label={txt('learn.actionLabel', { action: verb, t: a.title })}
                   >
                     {verb}
                   </Link>

@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import { labelCells } from '@/components/braille/describe';
 import { useBrailleTable } from '@/components/braille/table';
-import { useUiLang } from '@/components/braille/texts';
+import { useUiLang } from '@/components/braille/i18n';
 import { type Code } from '@/components/braille/cells';
 import { ApiError } from '@/lib/api-client';
 import { toBraille, type Translation } from '../api/assessments';
-import { useAssessmentTexts } from '../texts';
+import { useAssessmentsT } from '../i18n';
 import { CellRow } from './CellRow';
 
 export interface EngineState {
@@ -16,7 +16,7 @@ export interface EngineState {
 
 /** The engine's Braille of one line of print in `code`, fetched after a short pause in typing. */
 export function useEngineBraille(print: string, code: Code, delayMs = 350): EngineState {
-  const txt = useAssessmentTexts();
+  const { t: txt } = useAssessmentsT();
   const text = print.trim();
   const [state, setState] = useState<EngineState & { key: string }>({ key: '', status: 'empty', data: null, error: '' });
   const key = `${code}:${text}`;
@@ -27,13 +27,13 @@ export function useEngineBraille(print: string, code: Code, delayMs = 350): Engi
     const t = window.setTimeout(() => {
       toBraille(text, code)
         .then((data) => live && setState({ key, status: 'ready', data, error: '' }))
-        .catch((e: unknown) => live && setState({ key, status: 'error', data: null, error: e instanceof ApiError ? e.message : txt.common.loadError }));
+        .catch((e: unknown) => live && setState({ key, status: 'error', data: null, error: e instanceof ApiError ? e.message : txt('common.loadError') }));
     }, delayMs);
     return () => {
       live = false;
       window.clearTimeout(t);
     };
-  }, [text, code, key, delayMs, txt.common.loadError]);
+  }, [text, code, key, delayMs, txt]);
 
   if (!text) return { status: 'empty', data: null, error: '' };
   if (state.key !== key) return { status: 'loading', data: null, error: '' };
@@ -54,8 +54,7 @@ interface Props {
  * Braille form. Not a live region: it changes with every key, and is read when reached.
  */
 export function EnginePreview({ id, print, code, label }: Props) {
-  const txt = useAssessmentTexts();
-  const b = txt.builder;
+  const { t: txt } = useAssessmentsT();
   const ui = useUiLang();
   const { table } = useBrailleTable(code);
   const engine = useEngineBraille(print, code);
@@ -68,14 +67,14 @@ export function EnginePreview({ id, print, code, label }: Props) {
       <p className="as-preview-label" id={`${id}-label`}>
         {label}
       </p>
-      {engine.status === 'empty' ? <p className="muted">{b.previewEmpty}</p> : null}
-      {engine.status === 'loading' ? <p className="muted">{b.previewLoading}</p> : null}
+      {engine.status === 'empty' ? <p className="muted">{txt('builder.previewEmpty')}</p> : null}
+      {engine.status === 'loading' ? <p className="muted">{txt('builder.previewLoading')}</p> : null}
       {engine.status === 'error' ? <p className="field-error">{engine.error}</p> : null}
       {engine.status === 'ready' ? (
         <>
           {unknown.length ? (
             <p className="field-error" id={`${id}-unknown`}>
-              {b.unknown(unknown.map((u) => u.char).join(' '))}
+              {txt('builder.unknown', { chars: unknown.map((u) => u.char).join(' ') })}
             </p>
           ) : null}
           <CellRow

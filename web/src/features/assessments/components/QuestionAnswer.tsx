@@ -4,7 +4,7 @@ import { BrailleCell } from '@/components/braille/BrailleCell';
 import { BrailleKeyboard } from '@/components/braille/BrailleKeyboard';
 import type { AnswerInput, QuestionDto } from '../api/assessments';
 import type { SaveState } from '../lib/saver';
-import { useAssessmentTexts } from '../texts';
+import { useAssessmentsT } from '../i18n';
 import { CellRow, dotsLine } from './CellRow';
 
 interface Props {
@@ -32,8 +32,7 @@ export const questionHeadingId = (index: number) => `q-head-${index}`;
  * state is shown next to the answer (the page announces saves in one polite region).
  */
 export function QuestionAnswer({ question: q, index, total, code, answer, saveState, saveError, onAnswer, onLeave, onRetry }: Props) {
-  const txt = useAssessmentTexts();
-  const t = txt.take;
+  const { t: txt } = useAssessmentsT();
   const n = index + 1;
   const base = `q-${q.id}`;
   const stateId = `${base}-state`;
@@ -47,7 +46,7 @@ export function QuestionAnswer({ question: q, index, total, code, answer, saveSt
   return (
     <section className="card as-q" aria-labelledby={questionHeadingId(index)}>
       <h3 id={questionHeadingId(index)} tabIndex={-1}>
-        {txt.common.questionNofM(n, total)} <span className="as-q-points">({txt.common.points(q.points)})</span>
+        {txt('common.questionNofM', { n, m: total })} <span className="as-q-points">({txt('common.points', { count: q.points })})</span>
       </h3>
       {q.prompt ? (
         <p id={promptId} dir="auto" className="as-prompt">
@@ -58,14 +57,14 @@ export function QuestionAnswer({ question: q, index, total, code, answer, saveSt
       {q.type === 'braille_input' ? (
         <div onBlur={leave}>
           <p className="as-task">
-            {t.writeBraille}:{' '}
+            {txt('take.writeBraille')}:{' '}
             <strong lang={code} dir="auto" className="as-print">
               {q.print}
             </strong>
           </p>
           <BrailleKeyboard
             id={`${base}-braille`}
-            label={t.yourBraille(n)}
+            label={txt('take.yourBraille', { n })}
             value={answer?.braille ?? ''}
             code={code}
             describedBy={described}
@@ -77,11 +76,11 @@ export function QuestionAnswer({ question: q, index, total, code, answer, saveSt
       {q.type === 'text_input' ? (
         <div onBlur={leave}>
           <p className="as-task" id={`${base}-read`}>
-            {t.read}:
+            {txt('take.read')}:
           </p>
-          <CellRow cells={q.braille ?? []} label={t.read} asText />
+          <CellRow cells={q.braille ?? []} label={txt('take.read')} asText />
           <div className="field">
-            <label htmlFor={`${base}-text`}>{t.yourText(n)}</label>
+            <label htmlFor={`${base}-text`}>{txt('take.yourText', { n })}</label>
             <input
               id={`${base}-text`}
               type="text"
@@ -100,7 +99,7 @@ export function QuestionAnswer({ question: q, index, total, code, answer, saveSt
       {q.type === 'similar_cells' ? (
         <fieldset className="as-choices" aria-describedby={described}>
           <legend>
-            {t.chooseGroup('')}
+            {txt('take.chooseGroup', { letter: '' })}
             <bdi lang={code} className="as-print">
               {q.letter}
             </bdi>
@@ -112,7 +111,7 @@ export function QuestionAnswer({ question: q, index, total, code, answer, saveSt
                 <input id={id} type="radio" name={`${base}-choice`} checked={answer?.choice === gi} onChange={() => onAnswer({ choice: gi }, true)} />
                 <label htmlFor={id}>
                   <span>
-                    {t.group(gi + 1)}: {dotsLine(g, txt)}
+                    {txt('take.group', { n: gi + 1 })}: {dotsLine(g, txt)}
                   </span>
                   <span className="as-group-cells" dir="ltr" aria-hidden="true">
                     {g.map((c, ci) => (
@@ -130,12 +129,12 @@ export function QuestionAnswer({ question: q, index, total, code, answer, saveSt
         <span aria-hidden="true" className="as-save-icon">
           {saveState === 'saved' ? '✓' : saveState === 'failed' ? '!' : '•'}
         </span>{' '}
-        {t.saveState[saveState]}
+        {txt(`take.saveState.${saveState}`)}
         {saveState === 'failed' && saveError ? `: ${saveError}` : ''}
       </p>
       {saveState === 'failed' ? (
         <button type="button" className="btn btn-secondary" onClick={onRetry}>
-          {t.tryAgain(n)}
+          {txt('take.tryAgain', { n })}
         </button>
       ) : null}
     </section>

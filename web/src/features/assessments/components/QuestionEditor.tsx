@@ -5,7 +5,7 @@ import { SelectField, TextField } from '@/components/Field';
 import { ApiError } from '@/lib/api-client';
 import { QUESTION_KINDS, toBraille, toText, type QuestionKind } from '../api/assessments';
 import type { QuestionState } from '../lib/builder';
-import { useAssessmentTexts } from '../texts';
+import { useAssessmentsT } from '../i18n';
 import { EnginePreview } from './EnginePreview';
 import { SimilarCellsField } from './SimilarCellsField';
 
@@ -26,8 +26,7 @@ const trimBlank = (s: string) => s.replace(/^[\u2800 ]+|[\u2800 ]+$/g, '');
 
 /** A text question's cells written with the six-key keyboard, read back into print by the engine. */
 function CellsByKeyboard({ id, code, onPrint, announce }: { id: string; code: Code; onPrint: (print: string) => void; announce: (m: string) => void }) {
-  const txt = useAssessmentTexts();
-  const b = txt.builder;
+  const { t: txt } = useAssessmentsT();
   const [cells, setCells] = useState('');
   const [note, setNote] = useState<{ text: string; error: boolean }>({ text: '', error: false });
   const [busy, setBusy] = useState(false);
@@ -36,24 +35,24 @@ function CellsByKeyboard({ id, code, onPrint, announce }: { id: string; code: Co
     if (busy) return;
     const typed = trimBlank(cells.replace(/ /g, BLANK_CELL));
     if (!typed) {
-      setNote({ text: b.cellsEmpty, error: true });
+      setNote({ text: txt('builder.cellsEmpty'), error: true });
       return;
     }
     setBusy(true);
     try {
       const read = await toText(typed, code);
       if (read.unknown.length || !read.text.trim()) {
-        setNote({ text: b.cellsUnknown, error: true });
+        setNote({ text: txt('builder.cellsUnknown'), error: true });
         return;
       }
       const print = read.text.trim();
       onPrint(print);
       const back = await toBraille(print, code);
-      const text = trimBlank(back.braille) === typed ? b.cellsUsed : `${b.cellsUsed} ${b.cellsDiffer}`;
+      const text = trimBlank(back.braille) === typed ? txt('builder.cellsUsed') : `${txt('builder.cellsUsed')} ${txt('builder.cellsDiffer')}`;
       setNote({ text, error: false });
       announce(text);
     } catch (e) {
-      setNote({ text: e instanceof ApiError ? e.message : txt.common.loadError, error: true });
+      setNote({ text: e instanceof ApiError ? e.message : txt('common.loadError'), error: true });
     } finally {
       setBusy(false);
     }
@@ -61,11 +60,11 @@ function CellsByKeyboard({ id, code, onPrint, announce }: { id: string; code: Co
 
   return (
     <details className="as-keyboard">
-      <summary>{b.keyboardSummary}</summary>
-      <BrailleKeyboard id={id} label={b.keyboardLabel} value={cells} onChange={setCells} code={code} describedBy={note.text ? `${id}-note` : undefined} />
+      <summary>{txt('builder.keyboardSummary')}</summary>
+      <BrailleKeyboard id={id} label={txt('builder.keyboardLabel')} value={cells} onChange={setCells} code={code} describedBy={note.text ? `${id}-note` : undefined} />
       <div className="actions">
         <button type="button" className="btn btn-secondary" aria-disabled={busy || undefined} onClick={() => void use()}>
-          {b.useCells}
+          {txt('builder.useCells')}
         </button>
       </div>
       {note.text ? (
@@ -79,8 +78,7 @@ function CellsByKeyboard({ id, code, onPrint, announce }: { id: string; code: Co
 
 /** One question of the builder: its type, points, instruction and the fields of its type. */
 export function QuestionEditor({ question: q, index, total, code, prefix, errors, onChange, onMove, onRemove, announce }: Props) {
-  const txt = useAssessmentTexts();
-  const b = txt.builder;
+  const { t: txt } = useAssessmentsT();
   const path = `questions[${index}]`;
   const n = index + 1;
   const common = { idPrefix: prefix };
@@ -89,19 +87,19 @@ export function QuestionEditor({ question: q, index, total, code, prefix, errors
     <section className="as-question" aria-labelledby={`${prefix}-${path}`}>
       <div className="as-question-head">
         <h3 id={`${prefix}-${path}`} tabIndex={-1}>
-          {b.questionHeading(n, txt.questionKindShort[q.type])}
+          {txt('builder.questionHeading', { n, kind: txt(`questionKindShort.${q.type}`) })}
         </h3>
         <div className="as-move">
           <button type="button" id={`mv-${q.key}-up`} className="btn btn-secondary" disabled={index === 0} onClick={() => onMove(-1)}>
             <span aria-hidden="true">↑ </span>
-            {b.up(n)}
+            {txt('builder.up', { n })}
           </button>
           <button type="button" id={`mv-${q.key}-down`} className="btn btn-secondary" disabled={index === total - 1} onClick={() => onMove(1)}>
             <span aria-hidden="true">↓ </span>
-            {b.down(n)}
+            {txt('builder.down', { n })}
           </button>
           <button type="button" className="btn btn-secondary as-remove" onClick={onRemove}>
-            {b.removeQuestion(n)}
+            {txt('builder.removeQuestion', { n })}
           </button>
         </div>
       </div>
@@ -109,30 +107,30 @@ export function QuestionEditor({ question: q, index, total, code, prefix, errors
       <SelectField
         {...common}
         name={`${path}.type`}
-        label={b.qType}
+        label={txt('builder.qType')}
         value={q.type}
         onChange={(v) => onChange({ type: v as QuestionKind })}
         error={errors[`${path}.type`]}
         required
-        options={QUESTION_KINDS.map((k) => ({ value: k, label: txt.questionKind[k] }))}
+        options={QUESTION_KINDS.map((k) => ({ value: k, label: txt(`questionKind.${k}`) }))}
       />
-      <TextField {...common} name={`${path}.points`} label={b.qPoints} hint={b.qPointsHint} value={q.points} onChange={(v) => onChange({ points: v })} error={errors[`${path}.points`]} required dir="ltr" />
-      <TextField {...common} name={`${path}.prompt`} label={b.qPrompt} hint={b.qPromptHint} value={q.prompt} onChange={(v) => onChange({ prompt: v })} error={errors[`${path}.prompt`]} dir="auto" />
+      <TextField {...common} name={`${path}.points`} label={txt('builder.qPoints')} hint={txt('builder.qPointsHint')} value={q.points} onChange={(v) => onChange({ points: v })} error={errors[`${path}.points`]} required dir="ltr" />
+      <TextField {...common} name={`${path}.prompt`} label={txt('builder.qPrompt')} hint={txt('builder.qPromptHint')} value={q.prompt} onChange={(v) => onChange({ prompt: v })} error={errors[`${path}.prompt`]} dir="auto" />
 
       {q.type === 'braille_input' ? (
         <>
           <TextField
             {...common}
             name={`${path}.print`}
-            label={b.printBraille}
-            hint={b.printBrailleHint}
+            label={txt('builder.printBraille')}
+            hint={txt('builder.printBrailleHint')}
             value={q.print}
             onChange={(v) => onChange({ print: v })}
             error={errors[`${path}.print`]}
             required
             dir="auto"
           />
-          <EnginePreview id={`${prefix}-${path}.preview`} print={q.print} code={code} label={b.expected} />
+          <EnginePreview id={`${prefix}-${path}.preview`} print={q.print} code={code} label={txt('builder.expected')} />
         </>
       ) : null}
 
@@ -141,24 +139,24 @@ export function QuestionEditor({ question: q, index, total, code, prefix, errors
           <TextField
             {...common}
             name={`${path}.print`}
-            label={b.printText}
-            hint={b.printTextHint}
+            label={txt('builder.printText')}
+            hint={txt('builder.printTextHint')}
             value={q.print}
             onChange={(v) => onChange({ print: v })}
             error={errors[`${path}.print`]}
             required
             dir="auto"
           />
-          <EnginePreview id={`${prefix}-${path}.preview`} print={q.print} code={code} label={b.shown} />
+          <EnginePreview id={`${prefix}-${path}.preview`} print={q.print} code={code} label={txt('builder.shown')} />
           <CellsByKeyboard id={`${prefix}-${path}.cells`} code={code} onPrint={(print) => onChange({ print })} announce={announce} />
           <fieldset className="as-checks">
-            <legend>{b.normalise}</legend>
-            <p className="field-hint">{b.normaliseHint}</p>
+            <legend>{txt('builder.normalise')}</legend>
+            <p className="field-hint">{txt('builder.normaliseHint')}</p>
             {(
               [
-                ['letterVariants', b.letterVariants],
-                ['withoutTashkeel', b.withoutTashkeel],
-                ['ignoreCase', b.ignoreCase],
+                ['letterVariants', txt('builder.letterVariants')],
+                ['withoutTashkeel', txt('builder.withoutTashkeel')],
+                ['ignoreCase', txt('builder.ignoreCase')],
               ] as const
             ).map(([k, label]) => {
               const id = `${prefix}-${path}.${k}`;

@@ -2,8 +2,8 @@ import { BrailleCell } from '@/components/braille/BrailleCell';
 import { unicodeToDots, type Code } from '@/components/braille/cells';
 import type { CellDto, QuestionDto } from '../api/assessments';
 import { differenceText } from '../lib/learning';
-import { useAssessmentTexts } from '../texts';
-import { CellRow, dotsLine } from './CellRow';
+import { useAssessmentsT } from '../i18n';
+import { CellRow, dotsLine, dotsText } from './CellRow';
 
 /** The cells of a Unicode Braille answer (a space is a blank cell). */
 export function cellsOf(braille: string | undefined | null): CellDto[] {
@@ -25,12 +25,11 @@ function SmallCell({ cell, label }: { cell: CellDto | null; label: string }) {
  * the right one, and for Braille input a table of which dots differ in each cell.
  */
 export function ResultQuestion({ question: q, index, code }: { question: QuestionDto; index: number; code: Code }) {
-  const txt = useAssessmentTexts();
-  const r = txt.result;
+  const { t: txt } = useAssessmentsT();
   const n = index + 1;
   const correct = !!q.correct;
-  const verdict = correct ? r.right : r.wrong;
-  const pts = r.pointsOf(q.points_awarded ?? 0, q.points);
+  const verdict = correct ? txt('result.right') : txt('result.wrong');
+  const pts = txt('result.pointsOf', { a: q.points_awarded ?? 0, count: q.points });
   const base = `r-${q.id}`;
 
   return (
@@ -39,7 +38,7 @@ export function ResultQuestion({ question: q, index, code }: { question: Questio
         <span aria-hidden="true" className="as-verdict-icon">
           {correct ? '✓ ' : '✗ '}
         </span>
-        {r.questionHead(n, verdict, pts)}
+        {txt('result.questionHead', { n, verdict, pts })}
       </h3>
       {q.prompt ? (
         <p dir="auto" className="as-prompt">
@@ -50,39 +49,39 @@ export function ResultQuestion({ question: q, index, code }: { question: Questio
       {q.type === 'braille_input' ? (
         <>
           <p>
-            {r.toWrite}:{' '}
+            {txt('result.toWrite')}:{' '}
             <strong lang={code} dir="auto" className="as-print">
               {q.print}
             </strong>
           </p>
           <div className="as-compare">
             <div>
-              <h4>{r.rightCells}</h4>
-              <CellRow cells={q.braille ?? []} label={r.rightCells} size="small" asText />
+              <h4>{txt('result.rightCells')}</h4>
+              <CellRow cells={q.braille ?? []} label={txt('result.rightCells')} size="small" asText />
             </div>
             <div>
-              <h4>{r.yourCells}</h4>
+              <h4>{txt('result.yourCells')}</h4>
               {q.answer?.braille && cellsOf(q.answer.braille).length ? (
-                <CellRow cells={cellsOf(q.answer.braille)} label={r.yourCells} size="small" asText />
+                <CellRow cells={cellsOf(q.answer.braille)} label={txt('result.yourCells')} size="small" asText />
               ) : (
-                <p>{r.noAnswer}</p>
+                <p>{txt('result.noAnswer')}</p>
               )}
             </div>
           </div>
           {q.cell_differences && q.cell_differences.some((d) => !d.correct) ? (
             <>
-              <h4 id={`${base}-diff`}>{r.differences}</h4>
-              <p>{r.wrongCells(q.cell_differences.filter((d) => !d.correct).length)}</p>
+              <h4 id={`${base}-diff`}>{txt('result.differences')}</h4>
+              <p>{txt('result.wrongCells', { count: q.cell_differences.filter((d) => !d.correct).length })}</p>
               {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
               <div className="as-table-wrap" role="region" aria-labelledby={`${base}-cap`} tabIndex={0}>
                 <table className="as-table as-diff-table">
-                  <caption id={`${base}-cap`}>{r.diffCaption(n)}</caption>
+                  <caption id={`${base}-cap`}>{txt('result.diffCaption', { n })}</caption>
                   <thead>
                     <tr>
-                      <th scope="col">{r.colCell}</th>
-                      <th scope="col">{r.colRight}</th>
-                      <th scope="col">{r.colYours}</th>
-                      <th scope="col">{r.colDiff}</th>
+                      <th scope="col">{txt('result.colCell')}</th>
+                      <th scope="col">{txt('result.colRight')}</th>
+                      <th scope="col">{txt('result.colYours')}</th>
+                      <th scope="col">{txt('result.colDiff')}</th>
                     </tr>
                   </thead>
                   <tbody>
@@ -90,16 +89,16 @@ export function ResultQuestion({ question: q, index, code }: { question: Questio
                       <tr key={d.position} className={d.correct ? 'as-diff-same' : 'as-diff-wrong'}>
                         <th scope="row">{d.position + 1}</th>
                         <td>
-                          <SmallCell cell={d.expected} label={d.expected ? txt.braille.dots(d.expected.dots) : r.noCell} />
+                          <SmallCell cell={d.expected} label={d.expected ? dotsText(d.expected.dots, txt) : txt('result.noCell')} />
                         </td>
                         <td>
-                          <SmallCell cell={d.given} label={d.given ? txt.braille.dots(d.given.dots) : r.noCell} />
+                          <SmallCell cell={d.given} label={d.given ? dotsText(d.given.dots, txt) : txt('result.noCell')} />
                         </td>
                         <td>
                           <span aria-hidden="true" className="as-verdict-icon">
                             {d.correct ? '✓ ' : '✗ '}
                           </span>
-                          {differenceText(d, r)}
+                          {differenceText(d, txt)}
                         </td>
                       </tr>
                     ))}
@@ -113,14 +112,14 @@ export function ResultQuestion({ question: q, index, code }: { question: Questio
 
       {q.type === 'text_input' ? (
         <>
-          <h4>{r.cellsToRead}</h4>
-          <CellRow cells={q.braille ?? []} label={r.cellsToRead} size="small" asText />
+          <h4>{txt('result.cellsToRead')}</h4>
+          <CellRow cells={q.braille ?? []} label={txt('result.cellsToRead')} size="small" asText />
           <dl className="details">
-            <dt>{r.yourReading}</dt>
+            <dt>{txt('result.yourReading')}</dt>
             <dd lang={code} dir="auto">
-              {q.answer?.text?.trim() ? q.answer.text : r.noAnswer}
+              {q.answer?.text?.trim() ? q.answer.text : txt('result.noAnswer')}
             </dd>
-            <dt>{r.rightReading}</dt>
+            <dt>{txt('result.rightReading')}</dt>
             <dd lang={code} dir="auto">
               {q.print}
             </dd>
@@ -131,19 +130,19 @@ export function ResultQuestion({ question: q, index, code }: { question: Questio
       {q.type === 'similar_cells' ? (
         <>
           <h4>
-            {r.groupsOf('')}
+            {txt('result.groupsOf', { letter: '' })}
             <bdi lang={code}>{q.letter}</bdi>
           </h4>
           <ol className="as-result-groups">
             {(q.groups ?? []).map((g, gi) => {
               const mine = q.answer?.choice === gi;
               const right = q.correct_group === gi;
-              const marks = [mine ? r.yourChoice : '', right ? r.theRightGroup : ''].filter(Boolean);
+              const marks = [mine ? txt('result.yourChoice') : '', right ? txt('result.theRightGroup') : ''].filter(Boolean);
               return (
                 <li key={gi} className={right ? 'as-group-right' : mine ? 'as-group-mine' : undefined}>
                   <span>
-                    {txt.take.group(gi + 1)}: {dotsLine(g, txt)}
-                    {marks.length ? <strong> ({marks.join(txt.common.comma)})</strong> : null}
+                    {txt('take.group', { n: gi + 1 })}: {dotsLine(g, txt)}
+                    {marks.length ? <strong> ({marks.join(txt('common.comma'))})</strong> : null}
                   </span>
                   <span className="as-group-cells" dir="ltr" aria-hidden="true">
                     {g.map((c, ci) => (
@@ -154,7 +153,7 @@ export function ResultQuestion({ question: q, index, code }: { question: Questio
               );
             })}
           </ol>
-          {q.answer?.choice == null ? <p>{r.noAnswer}</p> : null}
+          {q.answer?.choice == null ? <p>{txt('result.noAnswer')}</p> : null}
         </>
       ) : null}
     </section>

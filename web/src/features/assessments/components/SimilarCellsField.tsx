@@ -1,14 +1,13 @@
-import { useEffect, useState } from 'react';
 import { BrailleCell } from '@/components/braille/BrailleCell';
 import { cellLabel, cellMeaning, dotsPhrase } from '@/components/braille/describe';
 import { unicodeToDots, type BrailleTable, type Code } from '@/components/braille/cells';
 import { useBrailleTable } from '@/components/braille/table';
-import { useUiLang, type UiLang } from '@/components/braille/texts';
+import { useUiLang, type UiLang } from '@/components/braille/i18n';
 import { SelectField } from '@/components/Field';
 import { ApiError } from '@/lib/api-client';
-import { similarCells, type SimilarCellsReply } from '../api/assessments';
+import { useSimilarCells } from '../api/queries';
 import { GROUP_SIZES, type QuestionState } from '../lib/builder';
-import { useAssessmentTexts } from '../texts';
+import { useAssessmentsT } from '../i18n';
 
 interface Props {
   /** Field path of the question, e.g. `questions[2]`. */
@@ -38,23 +37,10 @@ function GroupCells({ group, table, code, ui }: { group: string; table: BrailleT
  * group size, and the distractor groups the engine proposes, chosen with checkboxes.
  */
 export function SimilarCellsField({ path, prefix, question: q, code, errors, onChange, announce }: Props) {
-  const txt = useAssessmentTexts();
-  const b = txt.builder;
+  const { t: txt } = useAssessmentsT();
   const ui = useUiLang();
   const { table } = useBrailleTable(code);
-  const [reply, setReply] = useState<{ key: string; data: SimilarCellsReply | null; error: string }>({ key: '', data: null, error: '' });
-  const key = `${code}:${q.letter}:${q.size}`;
-
-  useEffect(() => {
-    if (!q.letter) return;
-    let live = true;
-    similarCells(q.letter, code, q.size)
-      .then((data) => live && setReply({ key, data, error: '' }))
-      .catch((e: unknown) => live && setReply({ key, data: null, error: e instanceof ApiError ? e.message : txt.common.loadError }));
-    return () => {
-      live = false;
-    };
-  }, [q.letter, q.size, code, key, txt.common.loadError]);
+  const similar = useSimilarCells(q.letter, code, q.size);
 
   const letters = (table?.entries ?? []).filter((e) => e.kind === 'letter' && e.cells.length === 1 && e.print);
   const letterOptions = letters.map((e) => ({
@@ -63,21 +49,24 @@ export function SimilarCellsField({ path, prefix, question: q, code, errors, onC
   }));
   if (q.letter && !letters.some((e) => e.print === q.letter)) letterOptions.unshift({ value: q.letter, label: q.letter });
 
-  const current = reply.key === key ? reply : null;
+  const current =
+    !q.letter || similar.isPending
+      ? null
+      : { data: similar.data ?? null, error: similar.error ? (similar.error instanceof ApiError ? similar.error.message : txt('common.loadError')) : '' };
   const proposals = current?.data?.proposals ?? [];
   const kept = q.distractors.filter((d) => !proposals.some((p) => p.group === d));
   const groupId = `${prefix}-${path}.distractors`;
   const error = errors[`${path}.distractors`];
 
   function setLetterOrSize(patch: Partial<QuestionState>) {
-    if (q.distractors.length) announce(b.distractorsCleared);
+    if (q.distractors.length) announce(txt('builder.distractorsCleared'));
     onChange({ ...patch, distractors: [] });
   }
 
   function toggle(group: string, on: boolean) {
     const next = on ? [...q.distractors, group] : q.distractors.filter((d) => d !== group);
     onChange({ distractors: next });
-    announce(b.distractorsChosen(next.length));
+    announce(txt('builder.distractorsChosen', { count: next.length }));
   }
 
   const option = (group: string, n: number, text: string, checked: boolean) => {
@@ -98,8 +87,8 @@ export function SimilarCellsField({ path, prefix, question: q, code, errors, onC
       <SelectField
         idPrefix={prefix}
         name={`${path}.letter`}
-        label={b.letter}
-        hint={b.letterHint}
+        label={txt('builder.letter')}
+        hint={txt('builder.letterHint')}
         value={q.letter}
         onChange={(v) => setLetterOrSize({ letter: v })}
         error={errors[`${path}.letter`]}
@@ -110,7 +99,7 @@ export function SimilarCellsField({ path, prefix, question: q, code, errors, onC
       <SelectField
         idPrefix={prefix}
         name={`${path}.size`}
-        label={b.groupSize}
+        label={txt('builder.groupSize')}
         value={String(q.size)}
         onChange={(v) => setLetterOrSize({ size: Number(v) })}
         options={GROUP_SIZES.map((n) => ({ value: String(n), label: String(n) }))}
@@ -124,23 +113,23 @@ export function SimilarCellsField({ path, prefix, question: q, code, errors, onC
         aria-describedby={[`${groupId}-hint`, error ? `${groupId}-error` : ''].filter(Boolean).join(' ')}
       >
         <p className="as-legend" id={`${groupId}-legend`}>
-          {b.distractors}
+          {txt('builder.distractors')}
         </p>
         <p className="field-hint" id={`${groupId}-hint`}>
-          {b.distractorsHint}
+          {txt('builder.distractorsHint')}
         </p>
-        {!q.letter ? <p className="muted">{b.chooseLetter}</p> : null}
-        {q.letter && !current ? <p className="muted">{b.proposalsLoading}</p> : null}
+        {!q.letter ? <p className="muted">{txt('builder.chooseLetter')}</p> : null}
+        {q.letter && !current ? <p className="muted">{txt('builder.proposalsLoading')}</p> : null}
         {current?.error ? <p className="field-error">{current.error}</p> : null}
         {current?.data ? (
           <p className="as-right-group">
-            <span>{b.rightGroup}: </span>
+            <span>{txt('builder.rightGroup')}: </span>
             <GroupCells group={current.data.correct_group} table={table} code={code} ui={ui} />
           </p>
         ) : null}
         <ul className="as-group-list">
-          {kept.map((g, i) => option(g, proposals.length + i + 1, b.keptGroup, true))}
-          {proposals.map((p, i) => option(p.group, i + 1, b.proposal(i + 1, txt.relation[p.relation] ?? p.relation), q.distractors.includes(p.group)))}
+          {kept.map((g, i) => option(g, proposals.length + i + 1, txt('builder.keptGroup'), true))}
+          {proposals.map((p, i) => option(p.group, i + 1, txt('builder.proposal', { n: i + 1, relation: txt(`relation.${p.relation}`) ?? p.relation }), q.distractors.includes(p.group)))}
         </ul>
         {error ? (
           <p className="field-error" id={`${groupId}-error`}>

@@ -3,6 +3,7 @@
  * state it is in for the student, whether a question is answered, and how a Braille answer's
  * cell differs from the right one, in words.
  */
+import type { AssessmentsT } from '../i18n';
 import type { AnswerInput, AssessmentSummary, CellDifference, LearnerStatus, QuestionKind } from '../api/assessments';
 
 export interface OutlineLesson {
@@ -93,22 +94,13 @@ export function isAnswered(type: QuestionKind, answer: AnswerInput | null | unde
   }
 }
 
-export interface DiffWords {
-  same: string;
-  missing: (d: number[]) => string;
-  extra: (d: number[]) => string;
-  cellMissing: string;
-  cellExtra: string;
-  sep?: string;
-}
-
 /** One cell's difference in words (never by colour alone): "missing dot 2; extra dot 4". */
-export function differenceText(d: CellDifference, w: DiffWords, sep = w.sep ?? '; '): string {
-  if (d.correct) return w.same;
-  if (!d.given) return w.cellMissing;
-  if (!d.expected) return w.cellExtra;
+export function differenceText(d: CellDifference, t: AssessmentsT): string {
+  if (d.correct) return t('result.same');
+  if (!d.given) return t('result.cellMissing');
+  if (!d.expected) return t('result.cellExtra');
   const parts: string[] = [];
-  if (d.missing_dots.length) parts.push(w.missing(d.missing_dots));
-  if (d.extra_dots.length) parts.push(w.extra(d.extra_dots));
-  return parts.join(sep) || w.same;
+  if (d.missing_dots.length) parts.push(t('result.missing', { count: d.missing_dots.length, dots: d.missing_dots.join(' ') }));
+  if (d.extra_dots.length) parts.push(t('result.extra', { count: d.extra_dots.length, dots: d.extra_dots.join(' ') }));
+  return parts.join(t('result.sep')) || t('result.same');
 }

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AssessmentDto, CellDifference, LearnerStatus } from '../api/assessments';
-import { assessmentTexts } from '../texts';
+import { assessmentsT } from '../i18n';
 import { emptyForm, emptyQuestion, errorTarget, fromDto, move, toInput, validate, wholeNumber, type AssessmentForm } from './builder';
 import { anchorLesson, assessmentsAt, differenceText, isAnswered, learnerAction, learnerState, type OutlineChapter } from './learning';
 import { AnswerSaver, type SaveState } from './saver';
@@ -179,7 +179,7 @@ describe('learning page placement', () => {
   });
 
   it('says in words which dots differ', () => {
-    const w = assessmentTexts('en').result;
+    const w = assessmentsT('en');
     const d = (over: Partial<CellDifference>): CellDifference => ({
       position: 0,
       expected: { unicode: '⠃', dots: [1, 2] },
@@ -194,7 +194,7 @@ describe('learning page placement', () => {
     expect(differenceText(d({ given: null }), w)).toBe('cell missing: your answer is shorter');
     expect(differenceText(d({ expected: null }), w)).toBe('extra cell: your answer is longer');
     expect(differenceText(d({ correct: true }), w)).toBe('Correct');
-    expect(differenceText(d({}), assessmentTexts('ar').result)).toBe('تنقصها النقطة 2؛ فيها النقطة 4 زائدة');
+    expect(differenceText(d({}), assessmentsT('ar'))).toBe('تنقصها النقطة 2؛ فيها النقطة 4 زائدة');
   });
 });
 

@@ -7,13 +7,12 @@ import { ApiError } from '@/lib/api-client';
 import { getAssessment, myCourses, type AssessmentDto, type CourseRef } from '../api/assessments';
 import { AssessmentBuilder } from '../components/AssessmentBuilder';
 import { emptyForm, fromDto, type AssessmentForm } from '../lib/builder';
-import { useAssessmentTexts } from '../texts';
+import { useAssessmentsT } from '../i18n';
 import '../assessments.css';
 
 /** /instructor/assessments/create (`?course=<id>` preselects a course) and /instructor/assessments/:id/edit. */
 export function AssessmentEditorPage() {
-  const txt = useAssessmentTexts();
-  const b = txt.builder;
+  const { t: txt } = useAssessmentsT();
   const { id } = useParams();
   const [params] = useSearchParams();
   const navigate = useNavigate();
@@ -41,26 +40,26 @@ export function AssessmentEditorPage() {
         const pre = usable.find((c) => String(c.id) === wanted) ?? (usable.length === 1 ? usable[0] : undefined);
         setForm(emptyForm(pre ? String(pre.id) : ''));
       }
-    })().catch((e: unknown) => live && setLoadError(e instanceof ApiError ? e.message : txt.common.loadError));
+    })().catch((e: unknown) => live && setLoadError(e instanceof ApiError ? e.message : txt('common.loadError')));
     return () => {
       live = false;
     };
     // The search parameter only matters on the first load.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [editing, id, txt.common.loadError]);
+  }, [editing, id, txt]);
 
-  const title = editing ? (stored ? `${b.editTitle}: ${stored.title}` : b.editTitle) : b.createTitle;
+  const title = editing ? (stored ? `${txt('builder.editTitle')}: ${stored.title}` : txt('builder.editTitle')) : txt('builder.createTitle');
   const noCourses = !editing && courses !== null && courses.filter((c) => c.status !== 'inactive').length === 0;
 
   return (
-    <Page title={title} intro={<p>{b.intro}</p>}>
+    <Page title={title} intro={<p>{txt('builder.intro')}</p>}>
       <ErrorAlert>{loadError}</ErrorAlert>
-      {!form && !loadError && !noCourses ? <p>{txt.common.loading}</p> : null}
+      {!form && !loadError && !noCourses ? <p>{txt('common.loading')}</p> : null}
       {noCourses ? (
         <EmptyState>
-          <p>{b.noCourses}</p>
+          <p>{txt('builder.noCourses')}</p>
           <p>
-            <Link to="/instructor/courses/create">{b.createCourse}</Link>
+            <Link to="/instructor/courses/create">{txt('builder.createCourse')}</Link>
           </p>
         </EmptyState>
       ) : null}
@@ -70,11 +69,11 @@ export function AssessmentEditorPage() {
           initial={form}
           assessmentId={stored?.id}
           courses={courses}
-          onSaved={(a) => navigate('/instructor/assessments', { state: { saved: editing ? b.saved : b.created, id: a.id } })}
+          onSaved={(a) => navigate('/instructor/assessments', { state: { saved: editing ? txt('builder.saved') : txt('builder.created'), id: a.id } })}
         />
       ) : null}
       <p>
-        <Link to="/instructor/assessments">{b.back}</Link>
+        <Link to="/instructor/assessments">{txt('builder.back')}</Link>
       </p>
     </Page>
   );

@@ -1,3 +1,4 @@
+import { formatScore } from '@/lib/format';
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ErrorAlert, StatusMessage } from '@/components/Alert';
@@ -8,7 +9,7 @@ import { ApiError } from '@/lib/api-client';
 import { useApiData } from '@/lib/hooks';
 import { useLiveEvent, useLiveResync } from '@/lib/realtime';
 import { deleteAssessment, listMine, type AssessmentSummary } from '../api/assessments';
-import { useAssessmentTexts, type AssessmentTexts } from '../texts';
+import { useAssessmentsT, type AssessmentsT } from '../i18n';
 import '../assessments.css';
 
 /** The instructor's assessments grouped by course, in the API's (the courses') order. */
@@ -26,18 +27,17 @@ export function groupByCourse(list: AssessmentSummary[]): Array<{ courseId: numb
 }
 
 /** What an assessment is tied to: its lesson (and chapter), its chapter, or the whole course. */
-export function TiedTo({ a, txt }: { a: AssessmentSummary; txt: AssessmentTexts }) {
-  const t = txt.list;
-  if (a.type === 'final_assessment') return <>{t.wholeCourse}</>;
+export function TiedTo({ a, txt }: { a: AssessmentSummary; txt: AssessmentsT }) {
+  if (a.type === 'final_assessment') return <>{txt('list.wholeCourse')}</>;
   return (
     <>
       {a.type === 'lesson_exercise' ? (
         <span className="as-tied">
-          {t.lessonIs}: <bdi>{a.lesson_title ?? ''}</bdi>
+          {txt('list.lessonIs')}: <bdi>{a.lesson_title ?? ''}</bdi>
         </span>
       ) : null}
       <span className="as-tied">
-        {t.chapterIs}: <bdi>{a.chapter_title ?? ''}</bdi>
+        {txt('list.chapterIs')}: <bdi>{a.chapter_title ?? ''}</bdi>
       </span>
     </>
   );
@@ -45,10 +45,9 @@ export function TiedTo({ a, txt }: { a: AssessmentSummary; txt: AssessmentTexts 
 
 /** /instructor/assessments: every assessment, course by course, with edit and delete. */
 export function AssessmentsPage() {
-  const txt = useAssessmentTexts();
-  const t = txt.list;
+  const { t: txt } = useAssessmentsT();
   const location = useLocation();
-  const { data: list, setData: setList, error: loadError, reload: load } = useApiData<AssessmentSummary[]>(listMine, txt.common.loadError);
+  const { data: list, setData: setList, error: loadError, reload: load } = useApiData<AssessmentSummary[]>(listMine, txt('common.loadError'));
   const [error, setError] = useState('');
   const [status, setStatus] = useState('');
   const [pending, setPending] = useState<AssessmentSummary | null>(null);
@@ -76,7 +75,7 @@ export function AssessmentsPage() {
       setList((l) => l?.filter((a) => a.id !== pending.id) ?? l);
       setStatus(res.message);
     } catch (e) {
-      setError(e instanceof ApiError ? e.message : txt.common.sendError);
+      setError(e instanceof ApiError ? e.message : txt('common.sendError'));
     } finally {
       setBusy(false);
       setPending(null);
@@ -86,18 +85,18 @@ export function AssessmentsPage() {
   const groups = list ? groupByCourse(list) : [];
 
   return (
-    <Page title={t.title} intro={<p>{t.intro}</p>}>
+    <Page title={txt('list.title')} intro={<p>{txt('list.intro')}</p>}>
       <p>
         <Link className="btn btn-primary" to="/instructor/assessments/create">
-          {t.create}
+          {txt('list.create')}
         </Link>
       </p>
       <ErrorAlert>{loadError || error}</ErrorAlert>
       <StatusMessage>{status}</StatusMessage>
-      {!list && !loadError ? <p>{txt.common.loading}</p> : null}
+      {!list && !loadError ? <p>{txt('common.loading')}</p> : null}
       {list && list.length === 0 ? (
         <EmptyState>
-          <p>{t.none}</p>
+          <p>{txt('list.none')}</p>
         </EmptyState>
       ) : null}
       {groups.map((g) => (
@@ -109,16 +108,16 @@ export function AssessmentsPage() {
           {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
           <div className="as-table-wrap" role="region" aria-labelledby={`as-cap-${g.courseId}`} tabIndex={0}>
             <table className="as-table">
-              <caption id={`as-cap-${g.courseId}`}>{t.caption(g.courseTitle)}</caption>
+              <caption id={`as-cap-${g.courseId}`}>{txt('list.caption', { course: g.courseTitle })}</caption>
               <thead>
                 <tr>
-                  <th scope="col">{t.colTitle}</th>
-                  <th scope="col">{t.colType}</th>
-                  <th scope="col">{t.colTied}</th>
-                  <th scope="col">{t.colPassMark}</th>
-                  <th scope="col">{t.colQuestions}</th>
-                  <th scope="col">{t.colAttempts}</th>
-                  <th scope="col">{t.colActions}</th>
+                  <th scope="col">{txt('list.colTitle')}</th>
+                  <th scope="col">{txt('list.colType')}</th>
+                  <th scope="col">{txt('list.colTied')}</th>
+                  <th scope="col">{txt('list.colPassMark')}</th>
+                  <th scope="col">{txt('list.colQuestions')}</th>
+                  <th scope="col">{txt('list.colAttempts')}</th>
+                  <th scope="col">{txt('list.colActions')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -127,37 +126,38 @@ export function AssessmentsPage() {
                     <th scope="row">
                       <bdi>{a.title}</bdi>
                     </th>
-                    <td>{txt.kind[a.type]}</td>
+                    <td>{txt(`kind.${a.type}`)}</td>
                     <td>
                       <TiedTo a={a} txt={txt} />
                     </td>
-                    <td>{txt.common.percent(a.pass_mark)}</td>
+                    <td>{txt('common.percent', { value: formatScore(a.pass_mark) })}</td>
                     <td>
-                      {txt.common.questions(a.questions_count)}
-                      {txt.common.comma}
-                      {txt.common.points(a.total_points)}
+                      {txt('common.questions', { count: a.questions_count })}
+                      {txt('common.comma')}
+                      {txt('common.points', { count: a.total_points })}
                     </td>
                     <td>
-                      {t.attemptsAllowed(a.max_attempts)}; {t.attemptsMade(a.attempts_count ?? 0)}
+                      {a.max_attempts === 0 ? txt('list.attemptsUnlimited') : txt('list.attemptsAllowed', { count: a.max_attempts })};{' '}
+                      {a.attempts_count ? txt('list.attemptsMade', { count: a.attempts_count }) : txt('list.attemptsNone')}
                     </td>
                     <td>
                       <div className="as-row-actions">
-                        <Link className="btn btn-secondary" to={`/instructor/assessments/${a.id}/edit`} aria-label={t.editLabel(a.title)}>
-                          {t.edit}
+                        <Link className="btn btn-secondary" to={`/instructor/assessments/${a.id}/edit`} aria-label={txt('list.editLabel', { t: a.title })}>
+                          {txt('list.edit')}
                         </Link>
                         <button
                           type="button"
                           className="btn btn-secondary as-remove"
-                          aria-label={t.delLabel(a.title)}
+                          aria-label={txt('list.delLabel', { t: a.title })}
                           aria-describedby={(a.attempts_count ?? 0) > 0 ? `as-has-${a.id}` : undefined}
                           onClick={() => setPending(a)}
                         >
-                          {t.del}
+                          {txt('list.del')}
                         </button>
                       </div>
                       {(a.attempts_count ?? 0) > 0 ? (
                         <p className="field-hint" id={`as-has-${a.id}`}>
-                          {t.hasAttempts}
+                          {txt('list.hasAttempts')}
                         </p>
                       ) : null}
                     </td>
@@ -170,15 +170,15 @@ export function AssessmentsPage() {
       ))}
       <ConfirmDialog
         open={pending !== null}
-        title={pending ? t.delTitle(pending.title) : ''}
-        confirmLabel={t.delConfirm}
-        cancelLabel={txt.common.cancel}
+        title={pending ? txt('list.delTitle', { t: pending.title }) : ''}
+        confirmLabel={txt('list.delConfirm')}
+        cancelLabel={txt('common.cancel')}
         busy={busy}
         onConfirm={() => void confirmDelete()}
         onClose={() => setPending(null)}
         fallbackFocusId="page-title"
       >
-        <p>{t.delBody}</p>
+        <p>{txt('list.delBody')}</p>
       </ConfirmDialog>
     </Page>
   );

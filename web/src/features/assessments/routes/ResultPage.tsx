@@ -1,3 +1,4 @@
+import { formatScore } from '@/lib/format';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
@@ -5,9 +6,11 @@ import type { Code } from '@/components/braille/cells';
 import { ErrorAlert, StatusMessage } from '@/components/Alert';
 import { Page } from '@/components/Page';
 import { ApiError } from '@/lib/api-client';
-import { courseOutline, getAssessment, getResult, type AssessmentDto, type AttemptResult, type CourseOutline, type Progress } from '../api/assessments';
+import { type Progress } from '../api/assessments';
+import { useAttemptResult } from '../api/queries';
 import { ResultQuestion } from '../components/ResultQuestion';
-import { formatDate, useAssessmentTexts } from '../texts';
+import { formatDateTime } from '@/lib/format';
+import { useAssessmentsT } from '../i18n';
 import { courseLink, guessCode } from './TakeAssessmentPage';
 import '../assessments.css';
 
@@ -30,51 +33,29 @@ interface NavState {
  * for the instructor (/instructor/assessments/results/<id>) the student's name.
  */
 export function ResultPage({ area }: { area: 'student' | 'instructor' }) {
-  const txt = useAssessmentTexts();
-  const r = txt.result;
+  const { t: txt } = useAssessmentsT();
   const { i18n } = useTranslation();
   const params = useParams();
   const location = useLocation();
   const nav = (location.state as NavState | null) ?? {};
   const id = attemptIdOf(params);
-  const [result, setResult] = useState<AttemptResult | null>(null);
-  const [outline, setOutline] = useState<CourseOutline | null>(null);
-  const [assessment, setAssessment] = useState<AssessmentDto | null>(null);
-  const [loadError, setLoadError] = useState('');
-  const [notFound, setNotFound] = useState(false);
+  const query = useAttemptResult(id, area);
+  const result = query.data?.result ?? null;
+  const outline = query.data?.outline ?? null;
+  const assessment = query.data?.assessment ?? null;
+  const failure = query.error;
+  const notFound = failure instanceof ApiError && (failure.status === 404 || failure.status === 409);
+  const loadError = failure && !notFound ? (failure instanceof ApiError ? failure.message : txt('common.loadError')) : '';
   const [status, setStatus] = useState('');
-
-  useEffect(() => {
-    if (id === null) return;
-    let live = true;
-    (async () => {
-      const res = await getResult(id);
-      if (!live) return;
-      setResult(res);
-      if (area !== 'student') return;
-      // After an authenticated call, so the token is fresh for the course read.
-      const [o, a] = await Promise.all([courseOutline(res.assessment.course_id).catch(() => null), getAssessment(res.assessment.id).catch(() => null)]);
-      if (!live) return;
-      setOutline(o);
-      setAssessment(a);
-    })().catch((e: unknown) => {
-      if (!live) return;
-      if (e instanceof ApiError && (e.status === 404 || e.status === 409)) setNotFound(true);
-      else setLoadError(e instanceof ApiError ? e.message : txt.common.loadError);
-    });
-    return () => {
-      live = false;
-    };
-  }, [id, area, txt.common.loadError]);
 
   // "Assessment submitted": shown once the status region is on the page, so it is announced.
   useEffect(() => {
     if (!nav.submitted) return;
-    const t = window.setTimeout(() => setStatus(r.submitted), 150);
+    const t = window.setTimeout(() => setStatus(txt('result.submitted')), 150);
     return () => window.clearTimeout(t);
-  }, [nav.submitted, r.submitted]);
+  }, [nav.submitted, txt]);
 
-  const title = result ? r.title(result.assessment.title) : r.titleLoading;
+  const title = result ? txt('result.title', { t: result.assessment.title }) : txt('result.titleLoading');
   const progress = outline?.progress ?? nav.progress ?? null;
   const code: Code = outline?.language ?? guessCode(result);
   const attempt = result?.attempt;
@@ -86,56 +67,56 @@ export function ResultPage({ area }: { area: 'student' | 'instructor' }) {
       <p>
         {area === 'student' ? (
           courseId ? (
-            <Link to={courseLink(courseId, assessment, outline)}>{r.backToCourse}</Link>
+            <Link to={courseLink(courseId, assessment, outline)}>{txt('result.backToCourse')}</Link>
           ) : (
-            <Link to="/student/courses">{r.myCourses}</Link>
+            <Link to="/student/courses">{txt('result.myCourses')}</Link>
           )
         ) : (
-          <Link to="/instructor/track-students">{r.backToTrack}</Link>
+          <Link to="/instructor/track-students">{txt('result.backToTrack')}</Link>
         )}
       </p>
       <ErrorAlert>{loadError}</ErrorAlert>
       <StatusMessage>{status}</StatusMessage>
-      {id === null ? <p>{r.noId}</p> : null}
-      {notFound ? <p className="alert alert-error">{r.notFound}</p> : null}
-      {id !== null && !result && !loadError && !notFound ? <p>{txt.common.loading}</p> : null}
+      {id === null ? <p>{txt('result.noId')}</p> : null}
+      {notFound ? <p className="alert alert-error">{txt('result.notFound')}</p> : null}
+      {id !== null && !result && !loadError && !notFound ? <p>{txt('common.loading')}</p> : null}
       {result && attempt ? (
         <>
           <section aria-labelledby="as-sum-h" className={`card as-summary ${attempt.passed ? 'as-r-right' : 'as-r-wrong'}`}>
-            <h2 id="as-sum-h">{r.summary}</h2>
+            <h2 id="as-sum-h">{txt('result.summary')}</h2>
             <dl className="details">
               {area === 'instructor' ? (
                 <>
-                  <dt>{r.student}</dt>
+                  <dt>{txt('result.student')}</dt>
                   <dd>{result.student.name}</dd>
                 </>
               ) : null}
-              <dt>{r.attempt}</dt>
+              <dt>{txt('result.attempt')}</dt>
               <dd>{attempt.number}</dd>
-              <dt>{r.score}</dt>
-              <dd>{r.scoreValue(attempt.score ?? 0, attempt.max_score, txt.common.percent(attempt.percent ?? 0))}</dd>
-              <dt>{r.outcome}</dt>
+              <dt>{txt('result.score')}</dt>
+              <dd>{txt('result.scoreValue', { s: attempt.score ?? 0, m: attempt.max_score, p: txt('common.percent', { value: formatScore(attempt.percent ?? 0) }) })}</dd>
+              <dt>{txt('result.outcome')}</dt>
               <dd>
                 <strong>
                   <span aria-hidden="true">{attempt.passed ? '✓ ' : '✗ '}</span>
-                  {attempt.passed ? r.passed : r.notPassed}
+                  {attempt.passed ? txt('result.passed') : txt('result.notPassed')}
                 </strong>
               </dd>
-              <dt>{r.passMark}</dt>
-              <dd>{txt.common.percent(attempt.pass_mark)}</dd>
+              <dt>{txt('result.passMark')}</dt>
+              <dd>{txt('common.percent', { value: formatScore(attempt.pass_mark) })}</dd>
               {result.grade ? (
                 <>
-                  <dt>{r.grade}</dt>
-                  <dd>{txt.grade[result.grade] ?? result.grade}</dd>
+                  <dt>{txt('result.grade')}</dt>
+                  <dd>{txt(`grade.${result.grade}`) ?? result.grade}</dd>
                 </>
               ) : null}
-              <dt>{r.submittedAt}</dt>
-              <dd>{formatDate(attempt.submitted_at, i18n.language)}</dd>
+              <dt>{txt('result.submittedAt')}</dt>
+              <dd>{formatDateTime(attempt.submitted_at, i18n.language)}</dd>
             </dl>
             {area === 'student' && learner?.can_start && !learner.passed ? (
               <p>
                 <Link className="btn btn-primary" to={`/student/courses/${result.assessment.course_id}/assessments/${result.assessment.id}`}>
-                  {r.retry}
+                  {txt('result.retry')}
                 </Link>
               </p>
             ) : null}
@@ -143,26 +124,26 @@ export function ResultPage({ area }: { area: 'student' | 'instructor' }) {
 
           {area === 'student' && progress ? (
             <section aria-labelledby="as-prog-h" className="card as-progress">
-              <h2 id="as-prog-h">{r.progress}</h2>
+              <h2 id="as-prog-h">{txt('result.progress')}</h2>
               <ul>
                 <li>
-                  <strong>{r.progressLine(txt.progress[progress.state] ?? progress.state)}</strong>
+                  <strong>{txt('result.progressLine', { state: txt(`progress.${progress.state}`) ?? progress.state })}</strong>
                 </li>
-                <li>{r.lessonsDone(progress.lessons_done, progress.lessons_total)}</li>
-                {progress.assessments_total ? <li>{r.assessmentsPassed(progress.assessments_passed ?? 0, progress.assessments_total)}</li> : null}
-                {progress.percent != null ? <li>{r.overall(txt.common.percent(progress.percent))}</li> : null}
+                <li>{txt('result.lessonsDone', { d: progress.lessons_done, t: progress.lessons_total })}</li>
+                {progress.assessments_total ? <li>{txt('result.assessmentsPassed', { p: progress.assessments_passed ?? 0, t: progress.assessments_total })}</li> : null}
+                {progress.percent != null ? <li>{txt('result.overall', { p: txt('common.percent', { value: formatScore(progress.percent) }) })}</li> : null}
                 {progress.grade ? (
                   <li>
-                    {r.grade}: {txt.grade[progress.grade] ?? progress.grade}
+                    {txt('result.grade')}: {txt(`grade.${progress.grade}`) ?? progress.grade}
                   </li>
                 ) : null}
-                {progress.can_retry_final ? <li>{r.canRetryFinal}</li> : null}
+                {progress.can_retry_final ? <li>{txt('result.canRetryFinal')}</li> : null}
               </ul>
             </section>
           ) : null}
 
           <section aria-labelledby="as-qs-h" className="as-results">
-            <h2 id="as-qs-h">{r.questionsHeading}</h2>
+            <h2 id="as-qs-h">{txt('result.questionsHeading')}</h2>
             {result.questions.map((q, i) => (
               <ResultQuestion key={q.id} question={q} index={i} code={code} />
             ))}

@@ -1,3 +1,4 @@
+import { formatScore } from '@/lib/format';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -9,7 +10,8 @@ import { courseOutline, getAssessment, getAttempt, startAttempt, type Assessment
 import { AttemptForm } from '../components/AttemptForm';
 import { questionHeadingId } from '../components/QuestionAnswer';
 import { anchorLesson, learnerState } from '../lib/learning';
-import { formatDate, useAssessmentTexts } from '../texts';
+import { formatDateTime } from '@/lib/format';
+import { useAssessmentsT } from '../i18n';
 import '../assessments.css';
 
 /** The Braille code of an attempt whose course could not be read: from the script of its questions. */
@@ -30,8 +32,7 @@ export function courseLink(courseId: number | string, a: AssessmentDto | null, o
  * assessment shows the server's spec §8 order message.
  */
 export function TakeAssessmentPage() {
-  const txt = useAssessmentTexts();
-  const t = txt.take;
+  const { t: txt } = useAssessmentsT();
   const { i18n } = useTranslation();
   const { courseId = '', assessmentId = '' } = useParams();
   const [a, setA] = useState<AssessmentDto | null>(null);
@@ -57,16 +58,16 @@ export function TakeAssessmentPage() {
     if (open) {
       const v = await getAttempt(open);
       setView(v);
-      if (!v.read_only) window.setTimeout(() => setStatus(t.resumed), 150);
+      if (!v.read_only) window.setTimeout(() => setStatus(txt('take.resumed')), 150);
     }
-  }, [assessmentId, t.resumed]);
+  }, [assessmentId, txt]);
 
   useEffect(() => {
     load().catch((e: unknown) => {
       if (e instanceof ApiError && e.status === 404) setNotFound(true);
-      else setLoadError(e instanceof ApiError ? e.message : txt.common.loadError);
+      else setLoadError(e instanceof ApiError ? e.message : txt('common.loadError'));
     });
-  }, [load, txt.common.loadError]);
+  }, [load, txt]);
 
   // After starting, focus goes to the first question.
   useEffect(() => {
@@ -84,11 +85,11 @@ export function TakeAssessmentPage() {
       const v = await startAttempt(a.id);
       focusFirst.current = true;
       setView(v);
-      setStatus(t.started);
+      setStatus(txt('take.started'));
       // The standing now counts this attempt.
       getAssessment(a.id).then(setA, () => undefined);
     } catch (e) {
-      setError(e instanceof ApiError ? e.message : txt.common.sendError);
+      setError(e instanceof ApiError ? e.message : txt('common.sendError'));
       // The standing may have changed meanwhile (another tab): show it as it is now.
       getAssessment(a.id).then(setA, () => undefined);
     } finally {
@@ -103,39 +104,39 @@ export function TakeAssessmentPage() {
   const submitted = (s?.attempts ?? []).filter((x) => x.submitted_at);
 
   return (
-    <Page title={a?.title ?? (notFound ? t.notFoundTitle : txt.common.loading)} className="as-take-page">
+    <Page title={a?.title ?? (notFound ? txt('take.notFoundTitle') : txt('common.loading'))} className="as-take-page">
       <p>
-        <Link to={back}>{t.back}</Link>
+        <Link to={back}>{txt('take.back')}</Link>
       </p>
       <ErrorAlert>{loadError || error}</ErrorAlert>
       <StatusMessage>{status}</StatusMessage>
       <div role="status" className="visually-hidden" data-testid="save-announcer">
         {said}
       </div>
-      {notFound ? <p className="alert alert-error">{t.notFound}</p> : null}
-      {!a && !loadError && !notFound ? <p>{txt.common.loading}</p> : null}
+      {notFound ? <p className="alert alert-error">{txt('take.notFound')}</p> : null}
+      {!a && !loadError && !notFound ? <p>{txt('common.loading')}</p> : null}
       {a ? (
         <section aria-labelledby="as-facts-h" className="card as-facts">
-          <h2 id="as-facts-h">{t.facts}</h2>
+          <h2 id="as-facts-h">{txt('take.facts')}</h2>
           <dl className="details">
-            <dt>{t.course}</dt>
+            <dt>{txt('take.course')}</dt>
             <dd>
               <bdi>{a.course_title}</bdi>
             </dd>
-            <dt>{t.type}</dt>
-            <dd>{txt.kind[a.type]}</dd>
-            <dt>{t.questions}</dt>
+            <dt>{txt('take.type')}</dt>
+            <dd>{txt(`kind.${a.type}`)}</dd>
+            <dt>{txt('take.questions')}</dt>
             <dd>
-              {txt.common.questions(a.questions_count)}
-                      {txt.common.comma}
-                      {txt.common.points(a.total_points)}
+              {txt('common.questions', { count: a.questions_count })}
+                      {txt('common.comma')}
+                      {txt('common.points', { count: a.total_points })}
             </dd>
-            <dt>{t.passMark}</dt>
-            <dd>{txt.common.percent(a.pass_mark)}</dd>
+            <dt>{txt('take.passMark')}</dt>
+            <dd>{txt('common.percent', { value: formatScore(a.pass_mark) })}</dd>
             {s ? (
               <>
-                <dt>{t.attempts}</dt>
-                <dd>{t.attemptsUsed(s.attempts_used, a.max_attempts)}</dd>
+                <dt>{txt('take.attempts')}</dt>
+                <dd>{a.max_attempts === 0 ? txt('take.attemptsUsedUnlimited', { used: s.attempts_used }) : txt('take.attemptsUsed', { used: s.attempts_used, max: a.max_attempts })}</dd>
               </>
             ) : null}
           </dl>
@@ -147,13 +148,13 @@ export function TakeAssessmentPage() {
       {a && s && !(view && !view.read_only) ? (
         <div className="as-standing">
           {state === 'locked' && s.locked ? <p className="as-locked">{s.locked.message}</p> : null}
-          {state === 'passed' ? <p className="as-passed">{t.passed}</p> : null}
-          {state === 'no_attempts' ? <p className="as-locked">{t.noAttempts}</p> : null}
-          {state === 'read_only' ? <p className="as-locked">{t.readOnly}</p> : null}
+          {state === 'passed' ? <p className="as-passed">{txt('take.passed')}</p> : null}
+          {state === 'no_attempts' ? <p className="as-locked">{txt('take.noAttempts')}</p> : null}
+          {state === 'read_only' ? <p className="as-locked">{txt('take.readOnly')}</p> : null}
           {s.can_start ? (
             <p>
               <button type="button" className="btn btn-primary" aria-disabled={busy || undefined} onClick={() => void start()}>
-                {busy ? t.starting : s.attempts_used > 0 ? t.retry(s.attempts_used + 1) : t.start}
+                {busy ? txt('take.starting') : s.attempts_used > 0 ? txt('take.retry', { n: s.attempts_used + 1 }) : txt('take.start')}
               </button>
             </p>
           ) : null}
@@ -162,14 +163,17 @@ export function TakeAssessmentPage() {
 
       {submitted.length > 0 ? (
         <section aria-labelledby="as-past-h" className="as-past">
-          <h2 id="as-past-h">{t.pastAttempts}</h2>
+          <h2 id="as-past-h">{txt('take.pastAttempts')}</h2>
           <ul>
             {submitted.map((x) => (
               <li key={x.id}>
-                {t.attemptLine(x.number, txt.result.scoreValue(x.score ?? 0, x.max_score, txt.common.percent(x.percent ?? 0)), x.passed)}
+                {txt(x.passed === null ? 'take.attemptLine' : x.passed ? 'take.attemptLinePassed' : 'take.attemptLineFailed', {
+                  n: x.number,
+                  score: txt('result.scoreValue', { s: x.score ?? 0, m: x.max_score, p: txt('common.percent', { value: formatScore(x.percent ?? 0) }) }),
+                })}
                 {' — '}
-                <span className="muted">{formatDate(x.submitted_at, i18n.language)}</span>{' '}
-                <Link to={`/student/courses/answers/${x.id}`}>{t.seeResult(x.number)}</Link>
+                <span className="muted">{formatDateTime(x.submitted_at, i18n.language)}</span>{' '}
+                <Link to={`/student/courses/answers/${x.id}`}>{txt('take.seeResult', { n: x.number })}</Link>
               </li>
             ))}
           </ul>

@@ -2,8 +2,10 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ErrorAlert, StatusMessage } from '@/components/Alert';
-import { SelectField, TextArea, TextField } from '@/components/Field';
+import { SelectField, TextField } from '@/components/Field';
+import { NewPasswordFields } from '@/components/NewPasswordFields';
 import { Page } from '@/components/Page';
+import { ProfileFields, type ProfileField } from '@/components/ProfileFields';
 import { looksLikeEmail, meetsPasswordPolicy, useFormErrors, type FieldErrors } from '@/lib/forms';
 import { register, type RegisterInput } from '../api/auth';
 
@@ -81,29 +83,7 @@ export function RegisterPage() {
         <ErrorAlert>{formError}</ErrorAlert>
         <TextField name="name" label={t('fields.name')} value={v.name} onChange={set('name')} error={fieldErrors.name} required autoComplete="name" />
         <TextField name="email" type="email" label={t('fields.email')} value={v.email} onChange={set('email')} error={fieldErrors.email} required autoComplete="email" dir="ltr" />
-        <TextField
-          name="password"
-          type="password"
-          label={t('fields.password')}
-          value={v.password}
-          onChange={set('password')}
-          error={fieldErrors.password}
-          hint={t('fields.passwordHint')}
-          required
-          autoComplete="new-password"
-          dir="ltr"
-        />
-        <TextField
-          name="password_confirm"
-          type="password"
-          label={t('fields.password_confirm')}
-          value={v.password_confirm}
-          onChange={set('password_confirm')}
-          error={fieldErrors.password_confirm}
-          required
-          autoComplete="new-password"
-          dir="ltr"
-        />
+        <NewPasswordFields kind="register" values={v} onChange={(k, value) => set(k)(value)} errors={fieldErrors} />
         <SelectField
           name="type"
           label={t('fields.type')}
@@ -118,47 +98,7 @@ export function RegisterPage() {
         />
         <fieldset className="fieldset">
           <legend>{t('auth.moreAbout')}</legend>
-          <TextField name="phone" type="tel" label={t('fields.phone')} value={v.phone} onChange={set('phone')} error={fieldErrors.phone} autoComplete="tel" dir="ltr" />
-          <SelectField
-            name="gender"
-            label={t('fields.gender')}
-            value={v.gender}
-            onChange={set('gender')}
-            error={fieldErrors.gender}
-            allowEmpty
-            options={[
-              { value: 'male', label: t('options.male') },
-              { value: 'female', label: t('options.female') },
-            ]}
-          />
-          <TextField name="country" label={t('fields.country')} value={v.country} onChange={set('country')} error={fieldErrors.country} autoComplete="country-name" />
-          <TextField name="job_title" label={t('fields.job_title')} value={v.job_title} onChange={set('job_title')} error={fieldErrors.job_title} autoComplete="organization-title" />
-          <SelectField
-            name="vision_type"
-            label={t('fields.vision_type')}
-            value={v.vision_type}
-            onChange={set('vision_type')}
-            error={fieldErrors.vision_type}
-            allowEmpty
-            options={[
-              { value: 'blind', label: t('options.blind') },
-              { value: 'low_vision', label: t('options.low_vision') },
-              { value: 'sighted', label: t('options.sighted') },
-            ]}
-          />
-          <TextField
-            name="birth_date"
-            type="date"
-            label={t('fields.birth_date')}
-            value={v.birth_date}
-            onChange={set('birth_date')}
-            error={fieldErrors.birth_date}
-            hint={t('fields.birthDateHint')}
-            autoComplete="bday"
-          />
-          <TextField name="education_type" label={t('fields.education_type')} value={v.education_type} onChange={set('education_type')} error={fieldErrors.education_type} />
-          <TextField name="level" label={t('fields.level')} value={v.level} onChange={set('level')} error={fieldErrors.level} />
-          <TextArea name="bio" label={t('fields.bio')} value={v.bio} onChange={set('bio')} error={fieldErrors.bio} />
+          <ProfileFields values={v as Record<ProfileField, string>} onChange={(k, value) => set(k)(value)} errors={fieldErrors} />
         </fieldset>
         <button type="submit" className="btn btn-primary" aria-disabled={busy || undefined}>
           {busy ? t('common.sending') : t('auth.registerSubmit')}

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert, StatusMessage } from '@/components/Alert';
 import { TextField } from '@/components/Field';
+import { NewPasswordFields } from '@/components/NewPasswordFields';
 import { Page } from '@/components/Page';
 import { meetsPasswordPolicy, useFormErrors, type FieldErrors } from '@/lib/forms';
 import { setTokens } from '@/lib/storage';
@@ -49,29 +50,7 @@ export function SettingsPage() {
         <form noValidate onSubmit={onSubmit} className="form">
           <ErrorAlert>{formError}</ErrorAlert>
           <TextField name="old_password" type="password" label={t('fields.old_password')} value={v.old_password} onChange={set('old_password')} error={fieldErrors.old_password} required autoComplete="current-password" dir="ltr" />
-          <TextField
-            name="new_password"
-            type="password"
-            label={t('fields.new_password')}
-            value={v.new_password}
-            onChange={set('new_password')}
-            error={fieldErrors.new_password}
-            hint={t('fields.passwordHint')}
-            required
-            autoComplete="new-password"
-            dir="ltr"
-          />
-          <TextField
-            name="new_password_confirm"
-            type="password"
-            label={t('fields.new_password_confirm')}
-            value={v.new_password_confirm}
-            onChange={set('new_password_confirm')}
-            error={fieldErrors.new_password_confirm}
-            required
-            autoComplete="new-password"
-            dir="ltr"
-          />
+          <NewPasswordFields kind="change" values={v} onChange={(k, value) => set(k as keyof typeof v)(value)} errors={fieldErrors} />
           <button type="submit" className="btn btn-primary" aria-disabled={busy || undefined}>
             {busy ? t('common.saving') : t('auth.changeSubmit')}
           </button>

@@ -2,8 +2,8 @@ import { BrailleCell } from '@/components/braille/BrailleCell';
 import { labelCells } from '@/components/braille/describe';
 import { splitCells, type CellInfo, type Code } from '@/components/braille/cells';
 import { useBrailleTable } from '@/components/braille/table';
-import { useUiLang } from '@/components/braille/texts';
-import { useTranslatorTexts } from '../texts';
+import { useUiLang } from '@/components/braille/i18n';
+import { useTranslatorT } from '../i18n';
 
 /** Most cells drawn at once; the Unicode Braille field always has the whole result. */
 export const MAX_DRAWN = 300;
@@ -18,7 +18,7 @@ interface Props {
 
 /** The result as large drawn cells, each named like "dots 1 2 5, letter h", line by line. */
 export function CellsView({ braille, cells, code, headingId }: Props) {
-  const t = useTranslatorTexts();
+  const { t } = useTranslatorT();
   const ui = useUiLang();
   const { table } = useBrailleTable(code);
   const labelled = labelCells(cells, table, code, ui);
@@ -41,11 +41,11 @@ export function CellsView({ braille, cells, code, headingId }: Props) {
 
   return (
     <section aria-labelledby={headingId} className="tr-cells">
-      <h3 id={headingId}>{t.cells}</h3>
-      <p className="muted">{t.cellsNote}</p>
-      {cells.length > MAX_DRAWN ? <p>{t.cellsShown(MAX_DRAWN, cells.length)}</p> : null}
+      <h3 id={headingId}>{t('cells')}</h3>
+      <p className="muted">{t('cellsNote')}</p>
+      {cells.length > MAX_DRAWN ? <p>{t('cellsShown', { shown: MAX_DRAWN, total: cells.length })}</p> : null}
       {drawn.map((line) => (
-        <ol key={line.n} className="cell-row tr-line" dir="ltr" aria-label={lines.length > 1 ? t.line(line.n) : undefined}>
+        <ol key={line.n} className="cell-row tr-line" dir="ltr" aria-label={lines.length > 1 ? t('line', { n: line.n }) : undefined}>
           {line.cells.map((c, j) => (
             <li key={j}>
               <BrailleCell dots={c.dots} label={c.label} caption={c.caption} captionLang={code} />

@@ -8,7 +8,10 @@ import { __clearTableCache } from '@/components/braille/table';
 import { EN_TABLE } from '@/components/braille/test-fixtures';
 import { applyLanguage } from '@/lib/i18n';
 import type { TranslateRequest, TranslateResponse } from '../api/translate';
-import { translatorTexts } from '../texts';
+import i18n from '@/lib/i18n';
+import { NS } from '../i18n';
+
+const translatorT = (lang: 'ar' | 'en') => i18n.getFixedT(lang, NS);
 import { announcement, errorMessage, Translator } from './Translator';
 
 const cell = (dots: number[], meaning: string | null): CellInfo => ({ dots, unicode: dotsToUnicode(dots), meaning });
@@ -101,7 +104,7 @@ describe('Translator', () => {
     show();
     const box = screen.getByLabelText('Text to translate');
     fireEvent.change(box, { target: { value: 'x'.repeat(5001) } });
-    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(translatorTexts('en').errors.tooLong(5000)));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('The text is too long: at most 5,000 characters can be translated at once. Please shorten it.'));
     expect(box.getAttribute('aria-invalid')).toBe('true');
     expect(box.getAttribute('aria-describedby')).toContain(screen.getByRole('alert').id);
   });
@@ -110,19 +113,19 @@ describe('Translator', () => {
     act(() => applyLanguage('ar'));
     show();
     fireEvent.change(screen.getByLabelText('النص المراد ترجمته'), { target: { value: 'busy' } });
-    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(translatorTexts('ar').errors.tooMany));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(translatorT('ar')('errors.tooMany')));
   });
 
   it('maps statuses to messages', () => {
-    const t = translatorTexts('en');
+    const t = translatorT('en');
     expect(errorMessage({ status: 413 }, t)).toContain('at most 5,000 characters');
-    expect(errorMessage({ status: 429 }, t)).toBe(t.errors.tooMany);
-    expect(errorMessage({ status: 0 }, t)).toBe(t.errors.network);
+    expect(errorMessage({ status: 429 }, t)).toBe(t('errors.tooMany'));
+    expect(errorMessage({ status: 0 }, t)).toBe(t('errors.network'));
     expect(errorMessage({ status: 500 }, t)).toBe('There was an unexpected error while retrieving data');
   });
 
   it('announces long results without reading every cell', () => {
-    const t = translatorTexts('en');
+    const t = translatorT('en');
     const many = Array.from({ length: 41 }, () => cell([1], 'a'));
     const data: TranslateResponse = { lang: 'en', braille: '⠁'.repeat(41), dots: '', brf: '', text: 'a'.repeat(41), cells: many, unknown: [] };
     expect(announcement(data, 'to_braille', t)).toBe('English Braille, 41 cells. The result is below.');

@@ -9,11 +9,12 @@ import { Link } from 'react-router';
 import { BrailleKeyboard } from '@/components/braille/BrailleKeyboard';
 import { dotsPhrase } from '@/components/braille/describe';
 import { unicodeToDots, type Code } from '@/components/braille/cells';
-import { useUiLang, type UiLang } from '@/components/braille/texts';
+import { useUiLang, type UiLang } from '@/components/braille/i18n';
 import { ErrorAlert, StatusMessage } from '@/components/Alert';
 import { ApiError } from '@/lib/api-client';
 import { MAX_CHARS, translate, type CodeChoice, type Direction, type TranslateRequest, type TranslateResponse } from '../api/translate';
-import { useTranslatorTexts, type TranslatorTexts } from '../texts';
+import { formatCount } from '@/lib/format';
+import { useTranslatorT, type TranslatorT } from '../i18n';
 import { CellsView } from './CellsView';
 import { brfFile, copyText, downloadFile } from './files';
 import '../translator.css';
@@ -28,11 +29,11 @@ interface Failure {
   field?: string;
 }
 
-export function errorMessage(f: Failure, t: TranslatorTexts): string {
-  if (f.status === 413) return t.errors.tooLong(MAX_CHARS);
-  if (f.status === 429) return t.errors.tooMany;
-  if (f.status === 0) return t.errors.network;
-  return t.errors.failed;
+export function errorMessage(f: Failure, t: TranslatorT): string {
+  if (f.status === 413) return t('errors.tooLong', { max: formatCount(MAX_CHARS) });
+  if (f.status === 429) return t('errors.tooMany');
+  if (f.status === 0) return t('errors.network');
+  return t('errors.failed');
 }
 
 /** How an unknown character is identified next to it: its dots for a Braille cell, else its code point. */
@@ -47,7 +48,7 @@ function rowsFor(s: string, min = 2, max = 8): number {
 }
 
 export function Translator() {
-  const t = useTranslatorTexts();
+  const { t } = useTranslatorT();
   const ui = useUiLang();
   const uid = useId();
   const [direction, setDirection] = useState<Direction>('to_braille');
@@ -117,7 +118,7 @@ export function Translator() {
     if (timer.current) clearTimeout(timer.current);
     timer.current = null;
     if (cells === '') {
-      say(t.noCells);
+      say(t('noCells'));
       return;
     }
     void run({ text: cells, lang: reverseCode, direction: 'to_text' }, true);
@@ -131,7 +132,7 @@ export function Translator() {
   async function copy() {
     if (!data) return;
     const ok = await copyText(direction === 'to_braille' ? data.braille : data.text, direction === 'to_braille' ? brailleOut.current : textOut.current);
-    setDone(ok ? t.copied : t.copyFailed);
+    setDone(ok ? t('copied') : t('copyFailed'));
   }
 
   function download(kind: 'brf' | 'txt') {
@@ -147,10 +148,10 @@ export function Translator() {
       name = 'lamsa-text.txt';
       downloadFile(name, `${data.text}\n`, 'text/plain;charset=utf-8');
     }
-    setDone(t.downloaded(name));
+    setDone(t('downloaded', { name }));
   }
 
-  const detected = choice === 'auto' && data && direction === 'to_braille' ? ` ${t.detected(t.codeName[data.lang])}` : '';
+  const detected = choice === 'auto' && data && direction === 'to_braille' ? ` ${t('detected', { name: t(`codeName.${data.lang}`) })}` : '';
   const codes: CodeChoice[] = direction === 'to_braille' ? ['auto', 'ar', 'en'] : ['ar', 'en'];
   const textId = `${uid}-text`;
   const countId = `${uid}-count`;
@@ -158,23 +159,23 @@ export function Translator() {
 
   return (
     <div className="translator">
-      <p className="lead">{t.intro}</p>
+      <p className="lead">{t('intro')}</p>
       <p>
-        <Link to="/instructions/about-braille">{t.learnLink}</Link>
+        <Link to="/instructions/about-braille">{t('learnLink')}</Link>
       </p>
 
       <div className="tr-options">
         <fieldset className="fieldset">
-          <legend>{t.direction}</legend>
+          <legend>{t('direction')}</legend>
           {(['to_braille', 'to_text'] as const).map((d) => (
             <label key={d} className="tr-radio">
               <input type="radio" name={`${uid}-direction`} value={d} checked={direction === d} onChange={() => setDirection(d)} />
-              {d === 'to_braille' ? t.toBraille : t.toText}
+              {d === 'to_braille' ? t('toBraille') : t('toText')}
             </label>
           ))}
         </fieldset>
         <fieldset className="fieldset">
-          <legend>{t.code}</legend>
+          <legend>{t('code')}</legend>
           {codes.map((c) => (
             <label key={c} className="tr-radio">
               <input
@@ -184,7 +185,7 @@ export function Translator() {
                 checked={direction === 'to_braille' ? choice === c : reverseCode === c}
                 onChange={() => (direction === 'to_braille' ? setChoice(c) : setReverseCode(c as Code))}
               />
-              {c === 'auto' ? `${t.auto}${detected}` : t.codeOption[c]}
+              {c === 'auto' ? `${t('auto')}${detected}` : t(`codeOption.${c}`)}
             </label>
           ))}
         </fieldset>
@@ -192,7 +193,7 @@ export function Translator() {
 
       {direction === 'to_braille' ? (
         <div className={`field ${inputInvalid ? 'field-invalid' : ''}`}>
-          <label htmlFor={textId}>{t.textLabel}</label>
+          <label htmlFor={textId}>{t('textLabel')}</label>
           <textarea
             id={textId}
             className="tr-input"
@@ -204,17 +205,17 @@ export function Translator() {
             onChange={(e) => setText(e.target.value)}
           />
           <p id={hintId} className="field-hint">
-            {t.textHint}
+            {t('textHint')}
           </p>
           <p id={countId} className={`field-hint ${Array.from(text).length > MAX_CHARS ? 'tr-over' : ''}`}>
-            {t.count(Array.from(text).length, MAX_CHARS)}
+            {t('count', { n: formatCount(Array.from(text).length), max: formatCount(MAX_CHARS) })}
           </p>
         </div>
       ) : (
         <>
           <BrailleKeyboard
             id={`${uid}-keyboard`}
-            label={t.keyboardLabel}
+            label={t('keyboardLabel')}
             value={cells}
             onChange={setCells}
             code={reverseCode}
@@ -223,7 +224,7 @@ export function Translator() {
             describedBy={[hintId, error ? errorId : null].filter(Boolean).join(' ')}
           />
           <p id={hintId} className="field-hint">
-            {t.keyboardHint}
+            {t('keyboardHint')}
           </p>
         </>
       )}
@@ -231,47 +232,47 @@ export function Translator() {
       <ErrorAlert id={errorId}>{error || null}</ErrorAlert>
 
       <section aria-labelledby={`${uid}-result`} className="tr-result">
-        <h2 id={`${uid}-result`}>{t.result}</h2>
-        {busy ? <p className="muted">{t.translating}</p> : null}
+        <h2 id={`${uid}-result`}>{t('result')}</h2>
+        {busy ? <p className="muted">{t('translating')}</p> : null}
         {!data ? (
-          <p className="muted">{direction === 'to_braille' ? t.emptyToBraille : t.emptyToText}</p>
+          <p className="muted">{direction === 'to_braille' ? t('emptyToBraille') : t('emptyToText')}</p>
         ) : (
           <>
             {direction === 'to_text' ? (
               <div className="field">
-                <label htmlFor={`${uid}-out-text`}>{t.outText}</label>
+                <label htmlFor={`${uid}-out-text`}>{t('outText')}</label>
                 <textarea ref={textOut} id={`${uid}-out-text`} className="tr-out-text" readOnly dir="auto" lang={data.lang} rows={rowsFor(data.text)} value={data.text} />
               </div>
             ) : (
               <div className="field">
-                <label htmlFor={`${uid}-out-braille`}>{t.outBraille}</label>
+                <label htmlFor={`${uid}-out-braille`}>{t('outBraille')}</label>
                 <textarea ref={brailleOut} id={`${uid}-out-braille`} className="tr-out-braille" readOnly dir="ltr" rows={rowsFor(data.braille)} value={data.braille} />
               </div>
             )}
             <div className="field">
-              <label htmlFor={`${uid}-out-dots`}>{t.outDots}</label>
+              <label htmlFor={`${uid}-out-dots`}>{t('outDots')}</label>
               <textarea id={`${uid}-out-dots`} className="tr-out-dots" readOnly dir="ltr" rows={rowsFor(data.dots, 1, 6)} value={data.dots} />
             </div>
 
             <div className="actions">
               <button type="button" className="btn btn-primary" onClick={() => void copy()}>
-                {direction === 'to_braille' ? t.copyBraille : t.copyText}
+                {direction === 'to_braille' ? t('copyBraille') : t('copyText')}
               </button>
               <button type="button" className="btn btn-secondary" onClick={() => download('brf')}>
-                {t.downloadBrf}
+                {t('downloadBrf')}
               </button>
               <button type="button" className="btn btn-secondary" onClick={() => download('txt')}>
-                {direction === 'to_braille' ? t.downloadBrailleTxt : t.downloadTextTxt}
+                {direction === 'to_braille' ? t('downloadBrailleTxt') : t('downloadTextTxt')}
               </button>
             </div>
 
             {data.unknown.length ? (
               <section aria-labelledby={`${uid}-unknown`} className="tr-unknown">
-                <h3 id={`${uid}-unknown`}>{direction === 'to_braille' ? t.unknownToBraille(t.codeName[data.lang]) : t.unknownToText}</h3>
+                <h3 id={`${uid}-unknown`}>{direction === 'to_braille' ? t('unknownToBraille', { code: t(`codeName.${data.lang}`) }) : t('unknownToText')}</h3>
                 <ul>
                   {data.unknown.slice(0, 50).map((u, i) => (
                     <li key={`${u.index}-${i}`}>
-                      {t.unknownItem(u.char, identify(u.char, ui), u.index + 1)}
+                      {t('unknownItem', { ch: u.char, what: identify(u.char, ui), position: u.index + 1 })}
                     </li>
                   ))}
                 </ul>
@@ -292,13 +293,14 @@ export function Translator() {
 }
 
 /** What the polite live region says when a result arrives. */
-export function announcement(data: TranslateResponse, direction: Direction, t: TranslatorTexts): string {
-  const code = t.codeName[data.lang];
+export function announcement(data: TranslateResponse, direction: Direction, t: TranslatorT): string {
+  const code = t(`codeName.${data.lang}`);
   if (direction === 'to_text') {
-    return t.announceText(code, data.text) + (data.unknown.length ? t.announceUnknownCells(data.unknown.length) : '');
+    return t('announceText', { code, text: data.text }) + (data.unknown.length ? t('announceUnknownCells', { count: data.unknown.length }) : '');
   }
   const n = data.cells.length;
   const braille = n <= ANNOUNCE_MAX_CELLS ? data.braille : null;
-  const unknown = data.unknown.length ? t.announceUnknown(data.unknown.length, [...new Set(data.unknown.map((u) => u.char))].slice(0, 10).join(' ')) : '';
-  return t.announceBraille(code, t.cellCount(n), braille) + unknown;
+  const unknown = data.unknown.length ? t('announceUnknown', { count: data.unknown.length, chars: [...new Set(data.unknown.map((u) => u.char))].slice(0, 10).join(' ') }) : '';
+  const cells = t('cellCount', { count: n });
+  return (braille === null ? t('announceBrailleLong', { code, cells }) : t('announceBraille', { code, cells, braille })) + unknown;
 }

@@ -1,12 +1,12 @@
 import { Page } from '@/components/Page';
 import { Translator } from '../components/Translator';
-import { useTranslatorTexts } from '../texts';
+import { useTranslatorT } from '../i18n';
 
 /** /braille-translator, /student/braille-translator and /instructor/braille-translator. */
 export function TranslatorPage() {
-  const t = useTranslatorTexts();
+  const { t } = useTranslatorT();
   return (
-    <Page title={t.title}>
+    <Page title={t('title')}>
       <Translator />
     </Page>
   );

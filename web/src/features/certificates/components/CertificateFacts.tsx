@@ -1,4 +1,6 @@
-import { formatDay, formatPercent, gradeLabel, type CertTexts } from '../texts';
+import { formatDay, formatPercent } from '@/lib/format';
+import { gradeLabel, type CertificatesT } from '../i18n';
+import type en from '../locales/en';
 
 export interface Facts {
   student_name: string;
@@ -11,29 +13,28 @@ export interface Facts {
 }
 
 /** What a certificate states (spec §3): name, course, date, duration in days, grade band, percentage (and its code). */
-export function CertificateFacts({ facts, txt, lang }: { facts: Facts; txt: CertTexts; lang: string }) {
-  const f = txt.fields;
+export function CertificateFacts({ facts, txt, lang }: { facts: Facts; txt: CertificatesT; lang: string }) {
   return (
     <dl className="details cert-facts">
-      <dt>{f.student}</dt>
+      <dt>{txt('fields.student')}</dt>
       <dd>
         <bdi>{facts.student_name}</bdi>
       </dd>
-      <dt>{f.course}</dt>
+      <dt>{txt('fields.course')}</dt>
       <dd>
         <bdi>{facts.course_title}</bdi>
       </dd>
-      <dt>{f.issued}</dt>
+      <dt>{txt('fields.issued')}</dt>
       <dd>{formatDay(facts.issued_at, lang)}</dd>
-      <dt>{f.duration}</dt>
-      <dd>{txt.common.days(facts.duration_days)}</dd>
-      <dt>{f.grade}</dt>
-      <dd>{gradeLabel(txt, facts.grade) || f.notGraded}</dd>
-      <dt>{f.percent}</dt>
-      <dd>{formatPercent(facts.percent, lang) || f.notGraded}</dd>
+      <dt>{txt('fields.duration')}</dt>
+      <dd>{txt('common.days', { count: facts.duration_days })}</dd>
+      <dt>{txt('fields.grade')}</dt>
+      <dd>{gradeLabel(txt, facts.grade) || txt('fields.notGraded')}</dd>
+      <dt>{txt('fields.percent')}</dt>
+      <dd>{formatPercent(facts.percent, lang) || txt('fields.notGraded')}</dd>
       {facts.code ? (
         <>
-          <dt>{f.code}</dt>
+          <dt>{txt('fields.code')}</dt>
           <dd>
             <code dir="ltr" className="cert-code">
               {facts.code}
@@ -46,6 +47,6 @@ export function CertificateFacts({ facts, txt, lang }: { facts: Facts; txt: Cert
 }
 
 /** "Valid" / "Revoked" as a badge whose words, not colour, carry the meaning. */
-export function StatusBadge({ status, txt }: { status: string; txt: CertTexts }) {
-  return <span className={`cert-badge cert-badge-${status === 'revoked' ? 'revoked' : 'valid'}`}>{txt.certStatus[status] ?? status}</span>;
+export function StatusBadge({ status, txt }: { status: string; txt: CertificatesT }) {
+  return <span className={`cert-badge cert-badge-${status === 'revoked' ? 'revoked' : 'valid'}`}>{txt(`certStatus.${status as keyof (typeof en)['certStatus']}`, { defaultValue: status })}</span>;
 }

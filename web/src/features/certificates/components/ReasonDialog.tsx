@@ -1,6 +1,6 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { ErrorAlert } from '@/components/Alert';
-import { keepTabInside } from '@/components/ConfirmDialog';
+import { useModalDialog } from '@/components/useModalDialog';
 import { TextArea } from '@/components/Field';
 import { ApiError } from '@/lib/api-client';
 
@@ -30,41 +30,22 @@ interface ReasonDialogProps {
  */
 export function ReasonDialog(props: ReasonDialogProps) {
   const { open, title, children, reasonLabel, reasonHint, confirmLabel, cancelLabel, requiredMessage, fallbackError, onConfirm, onClose, idPrefix } = props;
-  const ref = useRef<HTMLDialogElement>(null);
-  const opener = useRef<HTMLElement | null>(null);
-  const titleId = useId();
-  const bodyId = useId();
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState('');
   const [formError, setFormError] = useState('');
   const [busy, setBusy] = useState(false);
   const fieldId = `${idPrefix}-reason`;
-
-  useEffect(() => {
-    const d = ref.current;
-    if (!d) return;
-    if (open) {
-      opener.current = document.activeElement as HTMLElement | null;
+  const { dialogProps, titleId, bodyId, close } = useModalDialog({
+    open,
+    busy,
+    onClose,
+    onOpen: () => {
       setReason('');
       setReasonError('');
       setFormError('');
-      if (!d.open) {
-        if (typeof d.showModal === 'function') d.showModal();
-        else d.setAttribute('open', '');
-      }
       window.setTimeout(() => document.getElementById(fieldId)?.focus(), 0);
-    } else if (d.open || d.hasAttribute('open')) {
-      if (typeof d.close === 'function') d.close();
-      else d.removeAttribute('open');
-      const back = opener.current;
-      opener.current = null;
-      if (back && back.isConnected) back.focus();
-    }
-  }, [open, fieldId]);
-
-  function close() {
-    if (!busy) onClose();
-  }
+    },
+  });
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -91,28 +72,8 @@ export function ReasonDialog(props: ReasonDialogProps) {
     }
   }
 
-  function onKeyDown(e: KeyboardEvent<HTMLDialogElement>) {
-    if (e.key === 'Escape') {
-      e.preventDefault();
-      e.stopPropagation();
-      close();
-      return;
-    }
-    if (ref.current) keepTabInside(e, ref.current);
-  }
-
   return (
-    <dialog
-      ref={ref}
-      className="cert-dialog"
-      aria-labelledby={titleId}
-      aria-describedby={children ? bodyId : undefined}
-      onKeyDown={onKeyDown}
-      onCancel={(e) => {
-        e.preventDefault();
-        close();
-      }}
-    >
+    <dialog {...dialogProps} className="cert-dialog" aria-describedby={children ? bodyId : undefined}>
       {open ? (
         <form noValidate onSubmit={submit} className="form">
           <h2 id={titleId} className="cert-dialog-title">

@@ -1,14 +1,15 @@
 import '../certificates.css';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ErrorAlert, StatusMessage } from '@/components/Alert';
 import { Page } from '@/components/Page';
 import { ApiError } from '@/lib/api-client';
-import { useLiveEvent } from '@/lib/realtime';
-import { certificateFromPayload, certificatePdf, getCertificate, pdfFileName, qrImageUrl, saveBlob, type CertificateDto } from '../api/certificates';
+import { certificatePdf, pdfFileName, qrImageUrl, saveBlob } from '../api/certificates';
+import { useCertificate } from '../api/queries';
 import { CertificateFacts, StatusBadge } from '../components/CertificateFacts';
-import { formatDay, useCertTexts } from '../texts';
+import { formatDay } from '@/lib/format';
+import { isolate, useCertificatesT } from '../i18n';
 
 /**
  * The certificate view (spec §2 "certificate view (QR code and PDF download)"), for its owner at
@@ -17,40 +18,18 @@ import { formatDay, useCertTexts } from '../texts';
  * token, so it is fetched through the API client and handed to the browser as a download.
  */
 export function CertificatePage({ area }: { area: 'student' | 'supervisor' }) {
-  const txt = useCertTexts();
-  const v = txt.view;
+  const { t: txt } = useCertificatesT();
   const { i18n } = useTranslation();
   const lang = i18n.language;
   const { code = '' } = useParams();
-  const [cert, setCert] = useState<CertificateDto | null>(null);
-  const [notFound, setNotFound] = useState(false);
-  const [loadError, setLoadError] = useState('');
+  const query = useCertificate(code);
+  const cert = query.data ?? null;
+  const failure = query.error;
+  const notFound = failure instanceof ApiError && (failure.status === 404 || failure.status === 403);
+  const loadError = failure && !notFound ? (failure instanceof ApiError ? failure.message : txt('common.loadError')) : '';
   const [downloading, setDownloading] = useState(false);
   const [downloadStatus, setDownloadStatus] = useState('');
   const [downloadError, setDownloadError] = useState('');
-
-  useEffect(() => {
-    let live = true;
-    setCert(null);
-    setNotFound(false);
-    setLoadError('');
-    getCertificate(code)
-      .then((c) => live && setCert(c))
-      .catch((e: unknown) => {
-        if (!live) return;
-        if (e instanceof ApiError && (e.status === 404 || e.status === 403)) setNotFound(true);
-        else setLoadError(e instanceof ApiError ? e.message : txt.common.loadError);
-      });
-    return () => {
-      live = false;
-    };
-  }, [code, txt.common.loadError]);
-
-  // A revocation made while the page is open.
-  useLiveEvent(['certificate.revoked'], (e) => {
-    const c = certificateFromPayload(e.payload);
-    if (c && c.code === code) setCert(c);
-  });
 
   async function download() {
     if (downloading || !cert) return;
@@ -61,57 +40,57 @@ export function CertificatePage({ area }: { area: 'student' | 'supervisor' }) {
       const blob = await certificatePdf(cert.code);
       const file = pdfFileName(cert.code);
       saveBlob(blob, file);
-      setDownloadStatus(v.downloadStarted(file));
+      setDownloadStatus(txt('view.downloadStarted', { file }));
     } catch (e) {
-      setDownloadError(e instanceof ApiError ? e.message : txt.common.loadError);
+      setDownloadError(e instanceof ApiError ? e.message : txt('common.loadError'));
     } finally {
       setDownloading(false);
     }
   }
 
   const back = area === 'student' ? '/student/certificates' : '/supervisor/issued-certificates';
-  const title = cert ? v.title(cert.course_title) : notFound ? v.notFoundTitle : v.loadingTitle;
+  const title = cert ? txt('view.title', { t: cert.course_title }) : notFound ? txt('view.notFoundTitle') : txt('view.loadingTitle');
   return (
     <Page title={title}>
       <ErrorAlert>{loadError}</ErrorAlert>
-      {!cert && !notFound && !loadError ? <p>{txt.common.loading}</p> : null}
-      {notFound ? <p className="alert alert-error">{v.notFound}</p> : null}
+      {!cert && !notFound && !loadError ? <p>{txt('common.loading')}</p> : null}
+      {notFound ? <p className="alert alert-error">{txt('view.notFound')}</p> : null}
       {cert ? (
         <>
           {cert.status === 'revoked' ? (
             <div className="alert alert-error">
-              <p>{v.revokedNotice(formatDay(cert.revoked_at, lang))}</p>
+              <p>{txt('view.revokedNotice', { date: formatDay(cert.revoked_at, lang) })}</p>
               {cert.revoke_reason ? (
                 <p>
-                  <strong>{txt.fields.revokeReason}:</strong> <bdi>{cert.revoke_reason}</bdi>
+                  <strong>{txt('fields.revokeReason')}:</strong> <bdi>{cert.revoke_reason}</bdi>
                 </p>
               ) : null}
             </div>
           ) : null}
           <section aria-labelledby="cert-details" className="card cert-sheet">
-            <h2 id="cert-details">{v.details}</h2>
-            <p className="cert-certifies">{v.certifies(cert.student_name, cert.course_title)}</p>
+            <h2 id="cert-details">{txt('view.details')}</h2>
+            <p className="cert-certifies">{txt('view.certifies', { name: isolate(cert.student_name), course: isolate(cert.course_title) })}</p>
             <CertificateFacts facts={cert} txt={txt} lang={lang} />
             <p>
-              <strong>{txt.fields.status}:</strong> <StatusBadge status={cert.status} txt={txt} />
+              <strong>{txt('fields.status')}:</strong> <StatusBadge status={cert.status} txt={txt} />
             </p>
           </section>
           <section aria-labelledby="cert-verification" className="card cert-verify">
-            <h2 id="cert-verification">{v.verification}</h2>
-            <p>{v.verifyText}</p>
-            <img className="cert-qr" src={qrImageUrl(cert.code)} alt={v.qrAlt(cert.code)} width={176} height={176} />
+            <h2 id="cert-verification">{txt('view.verification')}</h2>
+            <p>{txt('view.verifyText')}</p>
+            <img className="cert-qr" src={qrImageUrl(cert.code)} alt={txt('view.qrAlt', { code: cert.code })} width={176} height={176} />
             <p>
-              <strong>{v.verifyLink}:</strong>{' '}
+              <strong>{txt('view.verifyLink')}:</strong>{' '}
               <a href={cert.verify_url} dir="ltr" className="cert-url">
                 {cert.verify_url}
               </a>
             </p>
           </section>
           <section aria-labelledby="cert-pdf" className="card">
-            <h2 id="cert-pdf">{v.pdf}</h2>
-            <p>{v.pdfText}</p>
+            <h2 id="cert-pdf">{txt('view.pdf')}</h2>
+            <p>{txt('view.pdfText')}</p>
             <button type="button" className="btn btn-primary" aria-disabled={downloading || undefined} onClick={() => void download()}>
-              {downloading ? v.downloading : v.download}
+              {downloading ? txt('view.downloading') : txt('view.download')}
             </button>
             <StatusMessage>{downloadStatus}</StatusMessage>
             <ErrorAlert>{downloadError}</ErrorAlert>
@@ -119,7 +98,7 @@ export function CertificatePage({ area }: { area: 'student' | 'supervisor' }) {
         </>
       ) : null}
       <p>
-        <Link to={back}>{v.back[area]}</Link>
+        <Link to={back}>{txt(`view.back.${area}`)}</Link>
       </p>
     </Page>
   );

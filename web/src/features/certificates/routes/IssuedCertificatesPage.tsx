@@ -1,4 +1,5 @@
 import '../certificates.css';
+import { Rich } from '@/components/Rich';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -11,7 +12,8 @@ import { useLiveEvent, useLiveResync } from '@/lib/realtime';
 import { certificateFromPayload, issuedCertificates, revokeCertificate, type CertificateDto } from '../api/certificates';
 import { StatusBadge } from '../components/CertificateFacts';
 import { ReasonDialog } from '../components/ReasonDialog';
-import { formatDay, formatPercent, gradeLabel, useCertTexts } from '../texts';
+import { formatDay, formatPercent } from '@/lib/format';
+import { gradeLabel, isolate, useCertificatesT } from '../i18n';
 
 const viewId = (code: string) => `ic-view-${code}`;
 
@@ -22,8 +24,7 @@ const viewId = (code: string) => `ic-view-${code}`;
  * "View" link, since the Revoke button is gone.
  */
 export function IssuedCertificatesPage() {
-  const txt = useCertTexts();
-  const s = txt.issued;
+  const { t: txt } = useCertificatesT();
   const { i18n } = useTranslation();
   const lang = i18n.language;
   const [q, setQ] = useState('');
@@ -53,15 +54,15 @@ export function IssuedCertificatesPage() {
         setLoadError('');
         if (announce) {
           setSearched(true);
-          setMessage(s.found(found.length));
+          setMessage(txt('issued.found', { count: found.length }));
         }
       } catch (e) {
-        setLoadError(e instanceof ApiError ? e.message : txt.common.loadError);
+        setLoadError(e instanceof ApiError ? e.message : txt('common.loadError'));
       } finally {
         setSearching(false);
       }
     },
-    [s, txt.common.loadError],
+    [txt],
   );
 
   useEffect(() => {
@@ -85,7 +86,7 @@ export function IssuedCertificatesPage() {
     try {
       const res = await revokeCertificate(c.code, reason);
       setList((cur) => (cur ? cur.map((x) => (x.code === c.code ? res.certificate : x)) : cur));
-      setMessage(s.revoked(c.code));
+      setMessage(txt('issued.revoked', { code: c.code }));
       focusAfter.current = viewId(c.code);
       setRevoking(null);
     } catch (e) {
@@ -102,50 +103,46 @@ export function IssuedCertificatesPage() {
   }
 
   return (
-    <Page title={s.title} intro={<p>{s.intro}</p>}>
+    <Page title={txt('issued.title')} intro={<p>{txt('issued.intro')}</p>}>
       <section aria-labelledby="ic-search-heading" className="card">
-        <h2 id="ic-search-heading">{s.searchHeading}</h2>
+        <h2 id="ic-search-heading">{txt('issued.searchHeading')}</h2>
         <form role="search" aria-labelledby="ic-search-heading" noValidate onSubmit={onSearch} className="form">
           <div className="cert-search-row">
-            <TextField name="q" idPrefix="ic" label={s.searchLabel} hint={s.searchHint} value={q} onChange={setQ} dir="auto" autoComplete="off" />
+            <TextField name="q" idPrefix="ic" label={txt('issued.searchLabel')} hint={txt('issued.searchHint')} value={q} onChange={setQ} dir="auto" autoComplete="off" />
             <button type="submit" className="btn btn-primary" aria-disabled={searching || undefined}>
-              {searching && searched ? s.searching : s.search}
+              {searching && searched ? txt('issued.searching') : txt('issued.search')}
             </button>
           </div>
         </form>
       </section>
       <ErrorAlert>{loadError}</ErrorAlert>
       <StatusMessage>{message}</StatusMessage>
-      {list === null && !loadError ? <p>{txt.common.loading}</p> : null}
+      {list === null && !loadError ? <p>{txt('common.loading')}</p> : null}
       {list && list.length === 0 && !shownQ ? (
         <EmptyState>
-          <p>{s.noneYet}</p>
+          <p>{txt('issued.noneYet')}</p>
         </EmptyState>
       ) : null}
-      {list && list.length === 0 && shownQ ? <p>{s.found(0)}</p> : null}
+      {list && list.length === 0 && shownQ ? <p>{txt('issued.found', { count: 0 })}</p> : null}
       {list && list.length > 0 ? (
         <div className="cert-table-wrap">
           <table className="cert-table">
             <caption>
               {shownQ ? (
-                <>
-                  {s.captionMatching[0]}
-                  <bdi>{shownQ}</bdi>
-                  {s.captionMatching[1]}
-                </>
+                <Rich text={txt('issued.captionMatching')} values={{ q: shownQ }} />
               ) : (
-                s.caption
+                txt('issued.caption')
               )}
             </caption>
             <thead>
               <tr>
-                <th scope="col">{s.code}</th>
-                <th scope="col">{s.student}</th>
-                <th scope="col">{s.course}</th>
-                <th scope="col">{s.issuedAt}</th>
-                <th scope="col">{s.grade}</th>
-                <th scope="col">{s.status}</th>
-                <th scope="col">{s.actions}</th>
+                <th scope="col">{txt('issued.code')}</th>
+                <th scope="col">{txt('issued.student')}</th>
+                <th scope="col">{txt('issued.course')}</th>
+                <th scope="col">{txt('issued.issuedAt')}</th>
+                <th scope="col">{txt('issued.grade')}</th>
+                <th scope="col">{txt('issued.status')}</th>
+                <th scope="col">{txt('issued.actions')}</th>
               </tr>
             </thead>
             <tbody>
@@ -162,19 +159,19 @@ export function IssuedCertificatesPage() {
                   </td>
                   <td>{formatDay(c.issued_at, lang)}</td>
                   <td>
-                    {c.grade ? `${gradeLabel(txt, c.grade)} (${formatPercent(c.percent, lang)})` : txt.fields.notGraded}
+                    {c.grade ? `${gradeLabel(txt, c.grade)} (${formatPercent(c.percent, lang)})` : txt('fields.notGraded')}
                   </td>
                   <td>
                     <StatusBadge status={c.status} txt={txt} />
                   </td>
                   <td>
                     <div className="cert-row-actions">
-                      <Link id={viewId(c.code)} to={`/supervisor/issued-certificates/${encodeURIComponent(c.code)}`} aria-label={s.viewLabel(c.code)} className="btn btn-secondary">
-                        {s.view}
+                      <Link id={viewId(c.code)} to={`/supervisor/issued-certificates/${encodeURIComponent(c.code)}`} aria-label={txt('issued.viewLabel', { code: c.code })} className="btn btn-secondary">
+                        {txt('issued.view')}
                       </Link>
                       {c.status === 'valid' ? (
-                        <button type="button" className="btn btn-secondary cert-danger" aria-label={s.revokeLabel(c.code, c.student_name)} aria-haspopup="dialog" onClick={() => setRevoking(c)}>
-                          {s.revoke}
+                        <button type="button" className="btn btn-secondary cert-danger" aria-label={txt('issued.revokeLabel', { code: c.code, s: c.student_name })} aria-haspopup="dialog" onClick={() => setRevoking(c)}>
+                          {txt('issued.revoke')}
                         </button>
                       ) : null}
                     </div>
@@ -187,18 +184,18 @@ export function IssuedCertificatesPage() {
       ) : null}
       <ReasonDialog
         open={revoking !== null}
-        title={revoking ? s.dialogTitle(revoking.code) : ''}
-        reasonLabel={s.reasonLabel}
-        reasonHint={s.reasonHint}
-        confirmLabel={s.confirm}
-        cancelLabel={txt.common.cancel}
-        requiredMessage={txt.common.required}
-        fallbackError={txt.common.sendError}
+        title={revoking ? txt('issued.dialogTitle', { code: revoking.code }) : ''}
+        reasonLabel={txt('issued.reasonLabel')}
+        reasonHint={txt('issued.reasonHint')}
+        confirmLabel={txt('issued.confirm')}
+        cancelLabel={txt('common.cancel')}
+        requiredMessage={txt('common.required')}
+        fallbackError={txt('common.sendError')}
         idPrefix="ic-revoke"
         onConfirm={(reason) => (revoking ? revoke(revoking, reason) : Promise.resolve())}
         onClose={() => setRevoking(null)}
       >
-        {revoking ? <p>{s.dialogBody(revoking.student_name, revoking.course_title)}</p> : null}
+        {revoking ? <p>{txt('issued.dialogBody', { s: isolate(revoking.student_name), t: isolate(revoking.course_title) })}</p> : null}
       </ReasonDialog>
     </Page>
   );

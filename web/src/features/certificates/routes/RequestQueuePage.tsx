@@ -16,7 +16,8 @@ import {
   type RequestStatus,
 } from '../api/certificates';
 import { ReasonDialog } from '../components/ReasonDialog';
-import { formatMoment, formatPercent, gradeLabel, useCertTexts } from '../texts';
+import { formatDateTime, formatPercent } from '@/lib/format';
+import { gradeLabel, isolate, useCertificatesT } from '../i18n';
 
 const STATUSES: RequestStatus[] = ['pending', 'approved', 'rejected'];
 const SUMMARY_ID = 'cq-summary';
@@ -32,8 +33,7 @@ const rowId = (id: number) => `cq-row-${id}`;
  * place. `?status=approved|rejected` lists decided requests.
  */
 export function RequestQueuePage() {
-  const txt = useCertTexts();
-  const q = txt.queue;
+  const { t: txt } = useCertificatesT();
   const { i18n } = useTranslation();
   const lang = i18n.language;
   const [params] = useSearchParams();
@@ -71,11 +71,11 @@ export function RequestQueuePage() {
         setLoadError('');
         if (announceLoad.current) {
           announceLoad.current = false;
-          setMessage(r.length === 0 ? q.empty[status] : status === 'pending' ? q.waiting(r.length) : q.count(r.length));
+          setMessage(r.length === 0 ? txt(`queue.empty.${status}`) : status === 'pending' ? txt('queue.waiting', { count: r.length }) : txt('queue.count', { count: r.length }));
         }
       })
-      .catch((e: unknown) => setLoadError(e instanceof ApiError ? e.message : txt.common.loadError));
-  }, [status, q, txt.common.loadError]);
+      .catch((e: unknown) => setLoadError(e instanceof ApiError ? e.message : txt('common.loadError')));
+  }, [status, txt]);
 
   useEffect(() => {
     setList(null);
@@ -117,12 +117,12 @@ export function RequestQueuePage() {
     const known = !!list?.some((x) => x.id === r.id);
     if (status === 'pending' && known && r.status !== 'pending') {
       remove(r.id, false);
-      setMessage(q.decidedElsewhere(r.student_name, r.course_title));
+      setMessage(txt('queue.decidedElsewhere', { s: isolate(r.student_name), t: isolate(r.course_title) }));
       return;
     }
     if (e.kind === 'certificate_request.created' && status === 'pending' && !known) {
       setList((cur) => applyToQueue(cur ?? [], r, status));
-      setMessage(q.arrived(r.student_name, r.course_title));
+      setMessage(txt('queue.arrived', { s: isolate(r.student_name), t: isolate(r.course_title) }));
       return;
     }
     setList((cur) => (cur ? applyToQueue(cur, r, status) : cur));
@@ -136,11 +136,11 @@ export function RequestQueuePage() {
     mine.current.add(r.id);
     try {
       const res = await approveCertificateRequest(r.id);
-      setMessage(q.done(res.message || q.approvedFallback, r.student_name, r.course_title));
+      setMessage(txt('queue.done', { message: res.message || txt('queue.approvedFallback'), s: isolate(r.student_name), t: isolate(r.course_title) }));
       remove(r.id, true);
     } catch (e) {
       mine.current.delete(r.id);
-      setError(e instanceof ApiError ? e.message : txt.common.sendError);
+      setError(e instanceof ApiError ? e.message : txt('common.sendError'));
       if (e instanceof ApiError && (e.status === 409 || e.status === 404)) remove(r.id, true);
     } finally {
       setBusy(null);
@@ -153,14 +153,14 @@ export function RequestQueuePage() {
     setMessage('');
     try {
       const res = await rejectCertificateRequest(r.id, reason);
-      setMessage(q.done(res.message || q.rejectedFallback, r.student_name, r.course_title));
+      setMessage(txt('queue.done', { message: res.message || txt('queue.rejectedFallback'), s: isolate(r.student_name), t: isolate(r.course_title) }));
       setRejecting(null);
       remove(r.id, true);
     } catch (e) {
       mine.current.delete(r.id);
       if (e instanceof ApiError && (e.status === 409 || e.status === 404)) {
         setRejecting(null);
-        setError(e.message || q.gone);
+        setError(e.message || txt('queue.gone'));
         remove(r.id, true);
         return;
       }
@@ -169,11 +169,11 @@ export function RequestQueuePage() {
   }
 
   const summary =
-    list === null ? '' : list.length === 0 ? q.empty[status] : status === 'pending' ? q.waiting(list.length) : q.count(list.length);
+    list === null ? '' : list.length === 0 ? txt(`queue.empty.${status}`) : status === 'pending' ? txt('queue.waiting', { count: list.length }) : txt('queue.count', { count: list.length });
 
   return (
-    <Page title={q.title} intro={<p>{q.intro}</p>}>
-      <nav aria-label={q.show} className="cert-tabs">
+    <Page title={txt('queue.title')} intro={<p>{txt('queue.intro')}</p>}>
+      <nav aria-label={txt('queue.show')} className="cert-tabs">
         <ul>
           {STATUSES.map((s) => (
             <li key={s}>
@@ -184,7 +184,7 @@ export function RequestQueuePage() {
                   if (s !== status) announceLoad.current = true;
                 }}
               >
-                {q.tabs[s]}
+                {txt(`queue.tabs.${s}`)}
               </Link>
             </li>
           ))}
@@ -192,7 +192,7 @@ export function RequestQueuePage() {
       </nav>
       <ErrorAlert>{loadError || error}</ErrorAlert>
       <StatusMessage>{message}</StatusMessage>
-      {list === null && !loadError ? <p>{txt.common.loading}</p> : null}
+      {list === null && !loadError ? <p>{txt('common.loading')}</p> : null}
       {list !== null ? (
         <p id={SUMMARY_ID} tabIndex={-1} className="cert-summary">
           {summary}
@@ -201,17 +201,17 @@ export function RequestQueuePage() {
       {list && list.length > 0 ? (
         <div className="cert-table-wrap">
           <table className="cert-table">
-            <caption>{q.caption[status]}</caption>
+            <caption>{txt(`queue.caption.${status}`)}</caption>
             <thead>
               <tr>
-                <th scope="col">{q.student}</th>
-                <th scope="col">{q.course}</th>
-                <th scope="col">{q.requested}</th>
-                {status !== 'pending' ? <th scope="col">{q.decided}</th> : null}
-                {status !== 'rejected' ? <th scope="col">{q.result}</th> : null}
-                {status === 'pending' ? <th scope="col">{q.actions}</th> : null}
-                {status === 'approved' ? <th scope="col">{q.certificate}</th> : null}
-                {status === 'rejected' ? <th scope="col">{q.reason}</th> : null}
+                <th scope="col">{txt('queue.student')}</th>
+                <th scope="col">{txt('queue.course')}</th>
+                <th scope="col">{txt('queue.requested')}</th>
+                {status !== 'pending' ? <th scope="col">{txt('queue.decided')}</th> : null}
+                {status !== 'rejected' ? <th scope="col">{txt('queue.result')}</th> : null}
+                {status === 'pending' ? <th scope="col">{txt('queue.actions')}</th> : null}
+                {status === 'approved' ? <th scope="col">{txt('queue.certificate')}</th> : null}
+                {status === 'rejected' ? <th scope="col">{txt('queue.reason')}</th> : null}
               </tr>
             </thead>
             <tbody>
@@ -223,8 +223,8 @@ export function RequestQueuePage() {
                   <td>
                     <bdi>{r.course_title}</bdi>
                   </td>
-                  <td>{formatMoment(r.requested_at, lang)}</td>
-                  {status !== 'pending' ? <td>{formatMoment(r.decided_at, lang)}</td> : null}
+                  <td>{formatDateTime(r.requested_at, lang)}</td>
+                  {status !== 'pending' ? <td>{formatDateTime(r.decided_at, lang)}</td> : null}
                   {status !== 'rejected' ? (
                     <td>
                       {formatPercent(r.percent, lang)}
@@ -238,16 +238,16 @@ export function RequestQueuePage() {
                           type="button"
                           id={approveId(r.id)}
                           className="btn btn-primary"
-                          aria-label={q.approveLabel(r.student_name, r.course_title)}
+                          aria-label={txt('queue.approveLabel', { s: r.student_name, t: r.course_title })}
                           aria-disabled={busy !== null || undefined}
                           onClick={() => void approve(r)}
                         >
-                          {q.approve}
+                          {txt('queue.approve')}
                         </button>
                         <button
                           type="button"
                           className="btn btn-secondary"
-                          aria-label={q.rejectLabel(r.student_name, r.course_title)}
+                          aria-label={txt('queue.rejectLabel', { s: r.student_name, t: r.course_title })}
                           aria-haspopup="dialog"
                           onClick={() => {
                             setError('');
@@ -255,7 +255,7 @@ export function RequestQueuePage() {
                             setRejecting(r);
                           }}
                         >
-                          {q.reject}
+                          {txt('queue.reject')}
                         </button>
                       </div>
                     </td>
@@ -263,7 +263,7 @@ export function RequestQueuePage() {
                   {status === 'approved' ? (
                     <td>
                       {r.certificate_code ? (
-                        <Link to={`/supervisor/issued-certificates/${encodeURIComponent(r.certificate_code)}`} aria-label={q.viewCert(r.certificate_code)}>
+                        <Link to={`/supervisor/issued-certificates/${encodeURIComponent(r.certificate_code)}`} aria-label={txt('queue.viewCert', { code: r.certificate_code })}>
                           <code dir="ltr">{r.certificate_code}</code>
                         </Link>
                       ) : null}
@@ -282,13 +282,13 @@ export function RequestQueuePage() {
       ) : null}
       <ReasonDialog
         open={rejecting !== null}
-        title={rejecting ? q.dialogTitle(rejecting.student_name, rejecting.course_title) : ''}
-        reasonLabel={q.reasonLabel}
-        reasonHint={q.reasonHint}
-        confirmLabel={q.sendReject}
-        cancelLabel={txt.common.cancel}
-        requiredMessage={txt.common.required}
-        fallbackError={txt.common.sendError}
+        title={rejecting ? txt('queue.dialogTitle', { s: isolate(rejecting.student_name), t: isolate(rejecting.course_title) }) : ''}
+        reasonLabel={txt('queue.reasonLabel')}
+        reasonHint={txt('queue.reasonHint')}
+        confirmLabel={txt('queue.sendReject')}
+        cancelLabel={txt('common.cancel')}
+        requiredMessage={txt('common.required')}
+        fallbackError={txt('common.sendError')}
         idPrefix="cq"
         onConfirm={(reason) => (rejecting ? reject(rejecting, reason) : Promise.resolve())}
         onClose={() => setRejecting(null)}

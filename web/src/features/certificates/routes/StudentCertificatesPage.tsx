@@ -16,7 +16,8 @@ import {
   studentCertificates,
   type StudentCourseCertificate,
 } from '../api/certificates';
-import { formatDay, formatMoment, formatPercent, gradeLabel, useCertTexts, type CertTexts } from '../texts';
+import { formatDay, formatDateTime, formatPercent } from '@/lib/format';
+import { gradeLabel, isolate, useCertificatesT, type CertificatesT } from '../i18n';
 
 const stateId = (courseId: number) => `cert-state-${courseId}`;
 
@@ -27,12 +28,11 @@ const stateId = (courseId: number) => `cert-state-${courseId}`;
  * certificate). A supervisor's decision and a revocation arrive live.
  */
 export function StudentCertificatesPage() {
-  const txt = useCertTexts();
-  const s = txt.student;
+  const { t: txt } = useCertificatesT();
   const { i18n } = useTranslation();
   const { data: courses, setData: setCourses, error: loadError, reload } = useApiData<StudentCourseCertificate[]>(
     studentCertificates,
-    txt.common.loadError,
+    txt('common.loadError'),
   );
   // Good news is shown like other successes; a rejection or a revocation in the error colours
   // (the region stays a polite status either way).
@@ -64,9 +64,9 @@ export function StudentCertificatesPage() {
     }
     setCourses((cur) => (cur ? applyDecision(cur, request, certificate) : cur));
     const title = course.course_title;
-    if (e.kind === 'certificate.revoked') setStatus(s.liveRevoked(title), true);
-    else if (request?.status === 'approved') setStatus(s.liveIssued(title));
-    else if (request?.status === 'rejected') setStatus(s.liveRejected(title), true);
+    if (e.kind === 'certificate.revoked') setStatus(txt('student.liveRevoked', { t: isolate(title) }), true);
+    else if (request?.status === 'approved') setStatus(txt('student.liveIssued', { t: isolate(title) }));
+    else if (request?.status === 'rejected') setStatus(txt('student.liveRejected', { t: isolate(title) }), true);
   });
 
   async function ask(c: StudentCourseCertificate) {
@@ -77,10 +77,10 @@ export function StudentCertificatesPage() {
     try {
       const res = await requestCertificate(c.course_id);
       setCourses((cur) => (cur ? applyDecision(cur, res.request, null) : cur));
-      setStatus(res.message || s.sent);
+      setStatus(res.message || txt('student.sent'));
       focusAfter.current = stateId(c.course_id);
     } catch (e) {
-      setError(e instanceof ApiError ? e.message : txt.common.sendError);
+      setError(e instanceof ApiError ? e.message : txt('common.sendError'));
       // The state changed elsewhere (already pending, issued…): show it as it is now.
       if (e instanceof ApiError && e.status === 409) {
         focusAfter.current = stateId(c.course_id);
@@ -92,17 +92,17 @@ export function StudentCertificatesPage() {
   }
 
   return (
-    <Page title={s.title} intro={<p>{s.intro}</p>}>
+    <Page title={txt('student.title')} intro={<p>{txt('student.intro')}</p>}>
       <ErrorAlert>{loadError || error}</ErrorAlert>
       <div role="status" className={status.text ? `alert ${status.bad ? 'alert-error' : 'alert-success'}` : 'alert-empty'}>
         {status.text}
       </div>
-      {!courses && !loadError ? <p>{txt.common.loading}</p> : null}
+      {!courses && !loadError ? <p>{txt('common.loading')}</p> : null}
       {courses && courses.length === 0 ? (
         <EmptyState>
-          <p>{s.none}</p>
+          <p>{txt('student.none')}</p>
           <p>
-            <Link to="/student/discover-courses">{s.discover}</Link>
+            <Link to="/student/discover-courses">{txt('student.discover')}</Link>
           </p>
         </EmptyState>
       ) : null}
@@ -114,11 +114,11 @@ export function StudentCertificatesPage() {
                 <bdi>{c.course_title}</bdi>
               </h2>
               <p>
-                <strong>{s.courseState}:</strong> <span className="cert-progress">{txt.progress[c.progress_state] ?? c.progress_state}</span>
+                <strong>{txt('student.courseState')}:</strong> <span className="cert-progress">{txt(`progress.${c.progress_state}`) ?? c.progress_state}</span>
                 {c.progress_state === 'completed' && typeof c.percent === 'number' ? (
                   <>
                     {' — '}
-                    <strong>{s.result}:</strong> {formatPercent(c.percent, i18n.language)}
+                    <strong>{txt('student.result')}:</strong> {formatPercent(c.percent, i18n.language)}
                     {c.grade ? ` (${gradeLabel(txt, c.grade)})` : ''}
                   </>
                 ) : null}
@@ -134,17 +134,16 @@ export function StudentCertificatesPage() {
   );
 }
 
-function CourseState({ course: c, txt, lang, busy, onRequest }: { course: StudentCourseCertificate; txt: CertTexts; lang: string; busy: boolean; onRequest: () => void }) {
-  const s = txt.student;
+function CourseState({ course: c, txt, lang, busy, onRequest }: { course: StudentCourseCertificate; txt: CertificatesT; lang: string; busy: boolean; onRequest: () => void }) {
   const helpId = `cert-help-${c.course_id}`;
   const requestButton = (label: string) => (
     <>
       <button type="button" className="btn btn-primary" aria-disabled={busy || undefined} aria-describedby={helpId} onClick={onRequest}>
         {label}{' '}
-        <span className="visually-hidden">{s.requestFor(c.course_title)}</span>
+        <span className="visually-hidden">{txt('student.requestFor', { t: c.course_title })}</span>
       </button>
       <p id={helpId} className="field-hint">
-        {s.help}
+        {txt('student.help')}
       </p>
     </>
   );
@@ -152,8 +151,8 @@ function CourseState({ course: c, txt, lang, busy, onRequest }: { course: Studen
   const viewLink = code ? (
     <p>
       <Link to={`/student/certificates/${encodeURIComponent(code)}`}>
-        {s.view}{' '}
-        <span className="visually-hidden">{s.requestFor(c.course_title)}</span>
+        {txt('student.view')}{' '}
+        <span className="visually-hidden">{txt('student.requestFor', { t: c.course_title })}</span>
       </Link>
     </p>
   ) : null;
@@ -162,10 +161,10 @@ function CourseState({ course: c, txt, lang, busy, onRequest }: { course: Studen
   const rejected = c.request?.status === 'rejected' ? c.request : null;
   const rejection = rejected ? (
     <>
-      <p className="cert-warning">{s.rejected(formatMoment(rejected.decided_at, lang))}</p>
+      <p className="cert-warning">{txt('student.rejected', { date: formatDateTime(rejected.decided_at, lang) })}</p>
       {rejected.reason ? (
         <p>
-          <strong>{s.reason}:</strong> <bdi>{rejected.reason}</bdi>
+          <strong>{txt('student.reason')}:</strong> <bdi>{rejected.reason}</bdi>
         </p>
       ) : null}
     </>
@@ -176,29 +175,29 @@ function CourseState({ course: c, txt, lang, busy, onRequest }: { course: Studen
       <>
         <p className="cert-ok">
           <span aria-hidden="true">✓ </span>
-          {s.issued(formatDay(c.certificate.issued_at, lang))}
+          {txt('student.issued', { date: formatDay(c.certificate.issued_at, lang) })}
         </p>
         {viewLink}
       </>
     );
   }
   if (c.request?.status === 'pending') {
-    return <p>{s.pending(formatMoment(c.request.requested_at, lang))}</p>;
+    return <p>{txt('student.pending', { date: formatDateTime(c.request.requested_at, lang) })}</p>;
   }
   if (revoked) {
     // A revoked certificate may be asked for again; a rejection after it is shown too.
     const laterRejection = rejected && Date.parse(rejected.requested_at) > Date.parse(revoked.revoked_at ?? '') ? rejection : null;
     return (
       <>
-        <p className="cert-warning">{s.revoked(formatDay(revoked.revoked_at, lang))}</p>
+        <p className="cert-warning">{txt('student.revoked', { date: formatDay(revoked.revoked_at, lang) })}</p>
         {revoked.revoke_reason ? (
           <p>
-            <strong>{s.reason}:</strong> <bdi>{revoked.revoke_reason}</bdi>
+            <strong>{txt('student.reason')}:</strong> <bdi>{revoked.revoke_reason}</bdi>
           </p>
         ) : null}
         {viewLink}
         {laterRejection}
-        {c.progress_state === 'completed' ? requestButton(s.requestAgain) : null}
+        {c.progress_state === 'completed' ? requestButton(txt('student.requestAgain')) : null}
       </>
     );
   }
@@ -207,7 +206,7 @@ function CourseState({ course: c, txt, lang, busy, onRequest }: { course: Studen
       <>
         <p className="cert-ok">
           <span aria-hidden="true">✓ </span>
-          {s.issued(formatDay(c.request.decided_at, lang))}
+          {txt('student.issued', { date: formatDay(c.request.decided_at, lang) })}
         </p>
         {viewLink}
       </>
@@ -217,10 +216,10 @@ function CourseState({ course: c, txt, lang, busy, onRequest }: { course: Studen
     return (
       <>
         {rejection}
-        {c.progress_state === 'completed' ? requestButton(s.requestAgain) : null}
+        {c.progress_state === 'completed' ? requestButton(txt('student.requestAgain')) : null}
       </>
     );
   }
-  if (c.progress_state === 'completed') return requestButton(s.request);
-  return <p className="muted">{s.notCompleted}</p>;
+  if (c.progress_state === 'completed') return requestButton(txt('student.request'));
+  return <p className="muted">{txt('student.notCompleted')}</p>;
 }

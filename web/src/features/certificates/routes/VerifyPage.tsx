@@ -6,9 +6,11 @@ import { ErrorAlert } from '@/components/Alert';
 import { TextField } from '@/components/Field';
 import { Page } from '@/components/Page';
 import { ApiError } from '@/lib/api-client';
-import { verifyCertificate, type VerifyDto } from '../api/certificates';
+import { type VerifyDto } from '../api/certificates';
+import { useVerification } from '../api/queries';
 import { CertificateFacts } from '../components/CertificateFacts';
-import { formatDay, useCertTexts } from '../texts';
+import { formatDay } from '@/lib/format';
+import { useCertificatesT } from '../i18n';
 
 type Result = { kind: 'loading' } | { kind: 'found'; cert: VerifyDto } | { kind: 'not_found' } | { kind: 'error'; message: string };
 
@@ -19,38 +21,31 @@ type Result = { kind: 'loading' } | { kind: 'found'; cert: VerifyDto } | { kind:
  * region, so it is announced when it arrives. /certificates/verify offers only the code form.
  */
 export function VerifyPage() {
-  const txt = useCertTexts();
-  const v = txt.verify;
+  const { t: txt } = useCertificatesT();
   const { i18n } = useTranslation();
   const lang = i18n.language;
   const { code = '' } = useParams();
   const navigate = useNavigate();
-  const [result, setResult] = useState<Result>({ kind: 'loading' });
   const [input, setInput] = useState(code);
   const [inputError, setInputError] = useState('');
+  const query = useVerification(code);
+  const failure = query.error;
+  const result: Result = query.data
+    ? { kind: 'found', cert: query.data }
+    : failure instanceof ApiError && (failure.status === 404 || failure.status === 400)
+      ? { kind: 'not_found' }
+      : failure
+        ? { kind: 'error', message: failure instanceof ApiError ? failure.message : txt('common.loadError') }
+        : { kind: 'loading' };
 
-  useEffect(() => {
-    setInput(code);
-    if (!code) return;
-    let live = true;
-    setResult({ kind: 'loading' });
-    verifyCertificate(code)
-      .then((cert) => live && setResult({ kind: 'found', cert }))
-      .catch((e: unknown) => {
-        if (!live) return;
-        if (e instanceof ApiError && (e.status === 404 || e.status === 400)) setResult({ kind: 'not_found' });
-        else setResult({ kind: 'error', message: e instanceof ApiError ? e.message : txt.common.loadError });
-      });
-    return () => {
-      live = false;
-    };
-  }, [code, txt.common.loadError]);
+  // A new code in the address (a link, or this form's submit) fills the field.
+  useEffect(() => setInput(code), [code]);
 
   function onSubmit(e: FormEvent) {
     e.preventDefault();
     const c = input.trim();
     if (!c) {
-      setInputError(txt.common.required);
+      setInputError(txt('common.required'));
       document.getElementById('verify-code')?.focus();
       return;
     }
@@ -61,13 +56,13 @@ export function VerifyPage() {
   const found = result.kind === 'found' ? result.cert : null;
   let verdict = '';
   let tone = '';
-  if (code && result.kind === 'loading') verdict = v.checking;
-  else if (found && found.status === 'valid') [verdict, tone] = [v.valid, 'valid'];
-  else if (found) [verdict, tone] = [v.revoked(formatDay(found.revoked_at, lang)), 'revoked'];
-  else if (code && result.kind === 'not_found') [verdict, tone] = [v.notFound(code), 'not-found'];
+  if (code && result.kind === 'loading') verdict = txt('verify.checking');
+  else if (found && found.status === 'valid') [verdict, tone] = [txt('verify.valid'), 'valid'];
+  else if (found) [verdict, tone] = [txt('verify.revoked', { date: formatDay(found.revoked_at, lang) }), 'revoked'];
+  else if (code && result.kind === 'not_found') [verdict, tone] = [txt('verify.notFound', { code }), 'not-found'];
 
   return (
-    <Page title={v.title} intro={<p>{v.intro}</p>}>
+    <Page title={txt('verify.title')} intro={<p>{txt('verify.intro')}</p>}>
       {code ? (
         <div role="status" className={tone ? `cert-verdict cert-verdict-${tone}` : 'cert-verdict-pending'}>
           {verdict ? (
@@ -85,19 +80,19 @@ export function VerifyPage() {
       <ErrorAlert>{result.kind === 'error' && code ? result.message : ''}</ErrorAlert>
       {found ? (
         <section aria-labelledby="verify-what" className="card">
-          <h2 id="verify-what">{v.certifies}</h2>
+          <h2 id="verify-what">{txt('verify.certifies')}</h2>
           <CertificateFacts facts={{ ...found, code: found.code }} txt={txt} lang={lang} />
         </section>
       ) : null}
       <section aria-labelledby="verify-form" className="card">
-        <h2 id="verify-form">{v.formHeading}</h2>
+        <h2 id="verify-form">{txt('verify.formHeading')}</h2>
         <form noValidate onSubmit={onSubmit} className="form">
           <div className="cert-search-row">
             <TextField
               name="code"
               idPrefix="verify"
-              label={v.codeLabel}
-              hint={v.codeHint}
+              label={txt('verify.codeLabel')}
+              hint={txt('verify.codeHint')}
               value={input}
               onChange={setInput}
               error={inputError}
@@ -106,7 +101,7 @@ export function VerifyPage() {
               required
             />
             <button type="submit" className="btn btn-primary">
-              {v.submit}
+              {txt('verify.submit')}
             </button>
           </div>
         </form>

@@ -15,7 +15,7 @@ import {
   type LessonState,
   type ProblemCode,
 } from '../lib/builder';
-import type { CourseTexts } from '../texts';
+import type { CoursesT } from '../i18n';
 import { ConfirmDialog } from './ConfirmDialog';
 import { LessonEditor } from './LessonEditor';
 import { UploadField } from './UploadField';
@@ -26,7 +26,7 @@ interface CourseBuilderProps {
   initial: CourseForm;
   /** The stored course being edited; none when creating. */
   courseId?: number;
-  txt: CourseTexts;
+  txt: CoursesT;
   onSaved: (course: CourseDetail, message: string) => void;
 }
 
@@ -54,7 +54,6 @@ function focusFirst(ids: string[]) {
  * field errors are tied to the matching inputs.
  */
 export function CourseBuilder({ initial, courseId, txt, onSaved }: CourseBuilderProps) {
-  const b = txt.builder;
   const [form, setForm] = useState<CourseForm>(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState('');
@@ -107,14 +106,14 @@ export function CourseBuilder({ initial, courseId, txt, onSaved }: CourseBuilder
       language: code,
       chapters: f.chapters.map((c) => ({ ...c, lessons: c.lessons.map((l) => ({ ...l, letters: [] })) })),
     }));
-    if (hadLetters) announce(b.lettersCleared);
+    if (hadLetters) announce(txt('builder.lettersCleared'));
   }
 
   function onMoveChapter(ci: number, delta: -1 | 1) {
     const c = form.chapters[ci];
     setForm((f) => moveChapter(f, ci, delta));
     setErrors({});
-    announce(b.chapterMoved(ci + delta + 1, form.chapters.length));
+    announce(txt('builder.chapterMoved', { pos: ci + delta + 1, total: form.chapters.length }));
     focusLater(`mv-${c.key}-${delta < 0 ? 'up' : 'down'}`);
   }
 
@@ -122,21 +121,21 @@ export function CourseBuilder({ initial, courseId, txt, onSaved }: CourseBuilder
     const l = form.chapters[ci].lessons[li];
     setForm((f) => moveLesson(f, ci, li, delta));
     setErrors({});
-    announce(b.lessonMoved(li + delta + 1, form.chapters[ci].lessons.length, ci + 1));
+    announce(txt('builder.lessonMoved', { pos: li + delta + 1, total: form.chapters[ci].lessons.length, c: ci + 1 }));
     focusLater(`mv-${l.key}-${delta < 0 ? 'up' : 'down'}`);
   }
 
   function addChapter() {
     const n = form.chapters.length;
     setForm((f) => ({ ...f, chapters: [...f.chapters, emptyChapter()] }));
-    announce(b.chapterAdded(n + 1));
+    announce(txt('builder.chapterAdded', { n: n + 1 }));
     focusLater(`${PRE}-chapters[${n}].title`);
   }
 
   function addLesson(ci: number) {
     const n = form.chapters[ci].lessons.length;
     setForm((f) => ({ ...f, chapters: f.chapters.map((c, i) => (i === ci ? { ...c, lessons: [...c.lessons, emptyLesson()] } : c)) }));
-    announce(b.lessonAdded(n + 1, ci + 1));
+    announce(txt('builder.lessonAdded', { n: n + 1, c: ci + 1 }));
     focusLater(`${PRE}-chapters[${ci}].lessons[${n}].title`);
   }
 
@@ -144,13 +143,13 @@ export function CourseBuilder({ initial, courseId, txt, onSaved }: CourseBuilder
     if (!pending) return;
     if (pending.kind === 'chapter') {
       setForm((f) => ({ ...f, chapters: f.chapters.filter((_, i) => i !== pending.ci) }));
-      announce(b.chapterRemoved(pending.ci + 1));
+      announce(txt('builder.chapterRemoved', { n: pending.ci + 1 }));
     } else {
       setForm((f) => ({
         ...f,
         chapters: f.chapters.map((c, i) => (i === pending.ci ? { ...c, lessons: c.lessons.filter((_, j) => j !== pending.li) } : c)),
       }));
-      announce(b.lessonRemoved(pending.li + 1, pending.ci + 1));
+      announce(txt('builder.lessonRemoved', { n: pending.li + 1, c: pending.ci + 1 }));
     }
     setErrors({});
     setPending(null);
@@ -158,26 +157,26 @@ export function CourseBuilder({ initial, courseId, txt, onSaved }: CourseBuilder
 
   const problemText = (code: ProblemCode): string =>
     ({
-      required: txt.common.required,
-      structure: txt.common.structure,
-      duration: txt.common.durationInvalid,
-      url: txt.common.urlInvalid,
-      tooLong: txt.common.tooLong,
-      noFile: txt.common.noFile,
+      required: txt('common.required'),
+      structure: txt('common.structure'),
+      duration: txt('common.durationInvalid'),
+      url: txt('common.urlInvalid'),
+      tooLong: txt('common.tooLong'),
+      noFile: txt('common.noFile'),
     })[code];
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     if (busy) return;
     if (uploads > 0) {
-      setFormError(b.waitUpload);
+      setFormError(txt('builder.waitUpload'));
       return;
     }
     const { problems, structure } = validateCourse(form);
     const paths = Object.keys(problems);
     if (paths.length) {
       setErrors(Object.fromEntries(paths.map((p) => [p, problemText(problems[p])])));
-      setFormError(structure ? txt.common.structure : b.fixFields);
+      setFormError(structure ? txt('common.structure') : txt('builder.fixFields'));
       focusFirst(paths);
       return;
     }
@@ -196,10 +195,10 @@ export function CourseBuilder({ initial, courseId, txt, onSaved }: CourseBuilder
           : undefined;
       if (err instanceof ApiError && field) {
         setErrors({ [field]: err.message });
-        setFormError(err.code === 'course_structure' ? err.message : b.fixFields);
+        setFormError(err.code === 'course_structure' ? err.message : txt('builder.fixFields'));
         focusFirst([field]);
       } else {
-        setFormError(err instanceof ApiError ? err.message : txt.common.sendError);
+        setFormError(err instanceof ApiError ? err.message : txt('common.sendError'));
       }
     } finally {
       setBusy(false);
@@ -208,7 +207,7 @@ export function CourseBuilder({ initial, courseId, txt, onSaved }: CourseBuilder
 
   const common = { idPrefix: PRE };
   const pendingTitle =
-    pending?.kind === 'chapter' ? b.removeChapterTitle(pending.ci + 1) : pending ? b.removeLessonTitle(pending.li + 1, pending.ci + 1) : '';
+    pending?.kind === 'chapter' ? txt('builder.removeChapterTitle', { n: pending.ci + 1 }) : pending ? txt('builder.removeLessonTitle', { n: pending.li + 1, c: pending.ci + 1 }) : '';
   const pendingFallback = pending?.kind === 'chapter' ? `${PRE}-chapters` : pending ? `${PRE}-chapters[${pending.ci}].lessons` : undefined;
 
   return (
@@ -219,48 +218,48 @@ export function CourseBuilder({ initial, courseId, txt, onSaved }: CourseBuilder
       </div>
 
       <section aria-labelledby="cb-details" className="card crs-section">
-        <h2 id="cb-details">{b.details}</h2>
-        <TextField {...common} name="title" label={b.title} value={form.title} onChange={set('title')} error={errors.title} required />
-        <SelectField {...common} name="type" label={b.type} value={form.type} onChange={set('type')} error={errors.type} required allowEmpty options={optionsOf(txt.options.type, form.type)} />
-        <TextField {...common} name="duration_days" label={b.duration} hint={b.durationHint} value={form.duration_days} onChange={set('duration_days')} error={errors.duration_days} required dir="ltr" />
-        <TextArea {...common} name="description" label={b.description} value={form.description} onChange={set('description')} error={errors.description} required />
-        <SelectField {...common} name="category" label={b.category} value={form.category} onChange={set('category')} error={errors.category} required allowEmpty options={optionsOf(txt.options.category, form.category)} />
-        <SelectField {...common} name="level" label={b.level} value={form.level} onChange={set('level')} error={errors.level} required allowEmpty options={optionsOf(txt.options.level, form.level)} />
+        <h2 id="cb-details">{txt('builder.details')}</h2>
+        <TextField {...common} name="title" label={txt('builder.title')} value={form.title} onChange={set('title')} error={errors.title} required />
+        <SelectField {...common} name="type" label={txt('builder.type')} value={form.type} onChange={set('type')} error={errors.type} required allowEmpty options={optionsOf(txt('options.type', { returnObjects: true }), form.type)} />
+        <TextField {...common} name="duration_days" label={txt('builder.duration')} hint={txt('builder.durationHint')} value={form.duration_days} onChange={set('duration_days')} error={errors.duration_days} required dir="ltr" />
+        <TextArea {...common} name="description" label={txt('builder.description')} value={form.description} onChange={set('description')} error={errors.description} required />
+        <SelectField {...common} name="category" label={txt('builder.category')} value={form.category} onChange={set('category')} error={errors.category} required allowEmpty options={optionsOf(txt('options.category', { returnObjects: true }), form.category)} />
+        <SelectField {...common} name="level" label={txt('builder.level')} value={form.level} onChange={set('level')} error={errors.level} required allowEmpty options={optionsOf(txt('options.level', { returnObjects: true }), form.level)} />
         <SelectField
           {...common}
           name="language"
-          label={b.language}
-          hint={b.languageHint}
+          label={txt('builder.language')}
+          hint={txt('builder.languageHint')}
           value={form.language}
           onChange={changeLanguage}
           error={errors.language}
           required
           options={[
-            { value: 'ar', label: txt.options.language.ar },
-            { value: 'en', label: txt.options.language.en },
+            { value: 'ar', label: txt('options.language.ar') },
+            { value: 'en', label: txt('options.language.en') },
           ]}
         />
         <div className="crs-image-field">
           {form.imageUrl ? (
             <div className="crs-image-current">
-              <img className="crs-image crs-image-small" src={form.imageUrl} alt={b.imageAlt} />
+              <img className="crs-image crs-image-small" src={form.imageUrl} alt={txt('builder.imageAlt')} />
               <button
                 type="button"
                 className="btn btn-secondary"
                 onClick={() => {
                   setForm((f) => ({ ...f, imageMediaId: null, imageUrl: null }));
-                  announce(b.imageRemoved);
+                  announce(txt('builder.imageRemoved'));
                   focusLater(`${PRE}-image_media_id`);
                 }}
               >
-                {b.removeImage}
+                {txt('builder.removeImage')}
               </button>
             </div>
           ) : null}
           <UploadField
             id={`${PRE}-image_media_id`}
-            label={b.image}
-            hint={b.imageHint}
+            label={txt('builder.image')}
+            hint={txt('builder.imageHint')}
             kind="image"
             txt={txt}
             error={errors.image_media_id}
@@ -271,8 +270,8 @@ export function CourseBuilder({ initial, courseId, txt, onSaved }: CourseBuilder
       </section>
 
       <section aria-labelledby="cb-chapters-h" className="crs-section">
-        <h2 id="cb-chapters-h">{b.chapters}</h2>
-        <p className="field-hint">{b.rule}</p>
+        <h2 id="cb-chapters-h">{txt('builder.chapters')}</h2>
+        <p className="field-hint">{txt('builder.rule')}</p>
         {form.chapters.map((c, ci) => {
           const cp = `chapters[${ci}]`;
           const headingId = `h-${c.key}`;
@@ -280,13 +279,13 @@ export function CourseBuilder({ initial, courseId, txt, onSaved }: CourseBuilder
             <section key={c.key} className="crs-block crs-chapter" aria-labelledby={headingId}>
               <div className="crs-block-head">
                 <h3 id={headingId}>
-                  {txt.common.chapterN(ci + 1)}
+                  {txt('common.chapterN', { n: ci + 1 })}
                   {c.title.trim() ? `: ${c.title.trim()}` : ''}
                 </h3>
                 <div className="crs-move">
                   <button type="button" id={`mv-${c.key}-up`} className="btn btn-secondary" disabled={ci === 0} onClick={() => onMoveChapter(ci, -1)}>
                     <span aria-hidden="true">↑ </span>
-                    {b.chapterUp(ci + 1)}
+                    {txt('builder.chapterUp', { n: ci + 1 })}
                   </button>
                   <button
                     type="button"
@@ -296,18 +295,18 @@ export function CourseBuilder({ initial, courseId, txt, onSaved }: CourseBuilder
                     onClick={() => onMoveChapter(ci, 1)}
                   >
                     <span aria-hidden="true">↓ </span>
-                    {b.chapterDown(ci + 1)}
+                    {txt('builder.chapterDown', { n: ci + 1 })}
                   </button>
                   <button type="button" className="btn btn-secondary crs-remove" onClick={() => setPending({ kind: 'chapter', ci })}>
-                    {b.removeChapter(ci + 1)}
+                    {txt('builder.removeChapter', { n: ci + 1 })}
                   </button>
                 </div>
               </div>
-              <TextField {...common} name={`${cp}.title`} label={b.chapterTitle} value={c.title} onChange={(v) => setChapter(ci, { title: v })} error={errors[`${cp}.title`]} required />
+              <TextField {...common} name={`${cp}.title`} label={txt('builder.chapterTitle')} value={c.title} onChange={(v) => setChapter(ci, { title: v })} error={errors[`${cp}.title`]} required />
               <TextArea
                 {...common}
                 name={`${cp}.description`}
-                label={b.chapterDescription}
+                label={txt('builder.chapterDescription')}
                 value={c.description}
                 onChange={(v) => setChapter(ci, { description: v })}
                 error={errors[`${cp}.description`]}
@@ -341,7 +340,7 @@ export function CourseBuilder({ initial, courseId, txt, onSaved }: CourseBuilder
                   onClick={() => addLesson(ci)}
                 >
                   <span aria-hidden="true">+ </span>
-                  {b.addLesson(ci + 1)}
+                  {txt('builder.addLesson', { n: ci + 1 })}
                 </button>
               </div>
               {errors[`${cp}.lessons`] ? (
@@ -361,7 +360,7 @@ export function CourseBuilder({ initial, courseId, txt, onSaved }: CourseBuilder
             onClick={addChapter}
           >
             <span aria-hidden="true">+ </span>
-            {b.addChapter}
+            {txt('builder.addChapter')}
           </button>
         </div>
         {errors.chapters ? (
@@ -373,20 +372,20 @@ export function CourseBuilder({ initial, courseId, txt, onSaved }: CourseBuilder
 
       <div className="actions crs-save">
         <button type="submit" className="btn btn-primary" aria-disabled={busy || undefined}>
-          {busy ? b.saving : courseId === undefined ? b.save : b.saveChanges}
+          {busy ? txt('builder.saving') : courseId === undefined ? txt('builder.save') : txt('builder.saveChanges')}
         </button>
       </div>
 
       <ConfirmDialog
         open={pending !== null}
         title={pendingTitle}
-        confirmLabel={b.removeConfirm}
-        cancelLabel={txt.common.cancel}
+        confirmLabel={txt('builder.removeConfirm')}
+        cancelLabel={txt('common.cancel')}
         onConfirm={confirmRemove}
         onClose={() => setPending(null)}
         fallbackFocusId={pendingFallback}
       >
-        <p>{b.removeBody}</p>
+        <p>{txt('builder.removeBody')}</p>
       </ConfirmDialog>
     </form>
   );

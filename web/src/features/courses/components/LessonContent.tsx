@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LessonDto, MediaDto } from '../api/courses';
 import { dotsOfUnicode, formatSize } from '../lib/builder';
-import type { CourseTexts } from '../texts';
+import type { CoursesT } from '../i18n';
 import { LetterCells } from './Cells';
 
 type Level = 2 | 3 | 4;
@@ -40,7 +40,7 @@ function FileInfo({ m, lang }: { m: MediaDto; lang: string }) {
  * print and Braille, files, audio and video players, and links. `level` is the heading level
  * of its sections.
  */
-export function LessonContent({ lesson, txt, level, idPrefix }: { lesson: LessonDto; txt: CourseTexts; level: Level; idPrefix: string }) {
+export function LessonContent({ lesson, txt, level, idPrefix }: { lesson: LessonDto; txt: CoursesT; level: Level; idPrefix: string }) {
   const { i18n } = useTranslation();
   const lang = i18n.language;
   const media = lesson.media ?? [];
@@ -59,7 +59,7 @@ export function LessonContent({ lesson, txt, level, idPrefix }: { lesson: Lesson
       {lesson.rule ? (
         <section aria-labelledby={id('rule')}>
           <H level={level} id={id('rule')}>
-            {txt.content.rule}
+            {txt('content.rule')}
           </H>
           <p className="crs-rule crs-prewrap" dir="auto">
             {lesson.rule}
@@ -69,7 +69,7 @@ export function LessonContent({ lesson, txt, level, idPrefix }: { lesson: Lesson
       {lesson.letters.length ? (
         <section aria-labelledby={id('letters')}>
           <H level={level} id={id('letters')}>
-            {txt.content.letters}
+            {txt('content.letters')}
           </H>
           <LetterCells letters={lesson.letters} txt={txt} />
         </section>
@@ -77,15 +77,15 @@ export function LessonContent({ lesson, txt, level, idPrefix }: { lesson: Lesson
       {lesson.words.length ? (
         <section aria-labelledby={id('words')}>
           <H level={level} id={id('words')}>
-            {txt.content.words}
+            {txt('content.words')}
           </H>
           <table className="crs-table crs-words">
-            <caption className="visually-hidden">{txt.content.wordsCaption}</caption>
+            <caption className="visually-hidden">{txt('content.wordsCaption')}</caption>
             <thead>
               <tr>
-                <th scope="col">{txt.content.print}</th>
-                <th scope="col">{txt.content.braille}</th>
-                <th scope="col">{txt.content.dotsCol}</th>
+                <th scope="col">{txt('content.print')}</th>
+                <th scope="col">{txt('content.braille')}</th>
+                <th scope="col">{txt('content.dotsCol')}</th>
               </tr>
             </thead>
             <tbody>
@@ -111,14 +111,14 @@ export function LessonContent({ lesson, txt, level, idPrefix }: { lesson: Lesson
       {files.length ? (
         <section aria-labelledby={id('files')}>
           <H level={level} id={id('files')}>
-            {txt.content.files}
+            {txt('content.files')}
           </H>
           <ul className="crs-media-list">
             {files.map((m, i) => (
               <li key={i}>
                 <a href={m.url} target="_blank" rel="noopener noreferrer">
                   <bdi>{m.title}</bdi>
-                  <span className="visually-hidden"> {txt.common.newTab}</span>
+                  <span className="visually-hidden"> {txt('common.newTab')}</span>
                 </a>
                 <FileInfo m={m} lang={lang} />
               </li>
@@ -129,7 +129,7 @@ export function LessonContent({ lesson, txt, level, idPrefix }: { lesson: Lesson
       {audio.length ? (
         <section aria-labelledby={id('audio')}>
           <H level={level} id={id('audio')}>
-            {txt.content.audio}
+            {txt('content.audio')}
           </H>
           <ul className="crs-media-list">
             {audio.map((m, i) => (
@@ -140,7 +140,7 @@ export function LessonContent({ lesson, txt, level, idPrefix }: { lesson: Lesson
                   </figcaption>
                   {/* eslint-disable-next-line jsx-a11y/media-has-caption -- uploads have no caption track yet (not in the media contract); the title names each one */}
                   <audio controls preload="metadata" src={m.url} aria-labelledby={id(`audio-${i}`)}>
-                    <a href={m.url}>{txt.content.download(m.title)}</a>
+                    <a href={m.url}>{txt('content.download', { title: m.title })}</a>
                   </audio>
                 </figure>
               </li>
@@ -151,7 +151,7 @@ export function LessonContent({ lesson, txt, level, idPrefix }: { lesson: Lesson
       {videos.length ? (
         <section aria-labelledby={id('videos')}>
           <H level={level} id={id('videos')}>
-            {txt.content.videos}
+            {txt('content.videos')}
           </H>
           <ul className="crs-media-list">
             {videos.map((m, i) =>
@@ -163,15 +163,15 @@ export function LessonContent({ lesson, txt, level, idPrefix }: { lesson: Lesson
                     </figcaption>
                     {/* eslint-disable-next-line jsx-a11y/media-has-caption -- uploads have no caption track yet (not in the media contract); the title names each one */}
                     <video controls preload="metadata" src={m.url} aria-labelledby={id(`video-${i}`)}>
-                      <a href={m.url}>{txt.content.download(m.title)}</a>
+                      <a href={m.url}>{txt('content.download', { title: m.title })}</a>
                     </video>
                   </figure>
                 </li>
               ) : (
                 <li key={i}>
                   <a href={m.url} target="_blank" rel="noopener noreferrer">
-                    {txt.content.watch(m.title)}
-                    <span className="visually-hidden"> {txt.common.newTab}</span>
+                    {txt('content.watch', { title: m.title })}
+                    <span className="visually-hidden"> {txt('common.newTab')}</span>
                   </a>
                 </li>
               ),
@@ -182,14 +182,14 @@ export function LessonContent({ lesson, txt, level, idPrefix }: { lesson: Lesson
       {lesson.links.length ? (
         <section aria-labelledby={id('links')}>
           <H level={level} id={id('links')}>
-            {txt.content.links}
+            {txt('content.links')}
           </H>
           <ul className="crs-media-list">
             {lesson.links.map((k, i) => (
               <li key={i}>
                 <a href={k.url} target="_blank" rel="noopener noreferrer">
                   <bdi>{k.title}</bdi>
-                  <span className="visually-hidden"> {txt.common.newTab}</span>
+                  <span className="visually-hidden"> {txt('common.newTab')}</span>
                 </a>
               </li>
             ))}

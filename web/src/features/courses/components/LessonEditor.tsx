@@ -1,7 +1,7 @@
 import { TextArea, TextField } from '@/components/Field';
 import type { BrailleCode, LessonMediaKind } from '../api/courses';
 import { emptyLink, emptyMedia, uploadKindFor, type LessonState, type LinkState, type MediaState } from '../lib/builder';
-import type { CourseTexts } from '../texts';
+import type { CoursesT } from '../i18n';
 import { LetterPicker } from './LetterPicker';
 import { UploadField } from './UploadField';
 
@@ -14,7 +14,7 @@ export interface LessonEditorProps {
   lessonCount: number;
   code: BrailleCode;
   errors: Record<string, string>;
-  txt: CourseTexts;
+  txt: CoursesT;
   onChange: (patch: Partial<LessonState>) => void;
   onMove: (delta: -1 | 1) => void;
   onRemove: () => void;
@@ -27,7 +27,6 @@ const KINDS: LessonMediaKind[] = ['file', 'audio', 'video'];
 
 export function LessonEditor(p: LessonEditorProps) {
   const { lesson, path, txt, errors } = p;
-  const b = txt.builder;
   const pre = 'cb';
   const err = (f: string) => errors[`${path}.${f}`];
   const headingId = `h-${lesson.key}`;
@@ -43,48 +42,48 @@ export function LessonEditor(p: LessonEditorProps) {
     <section className="crs-block crs-lesson" aria-labelledby={headingId}>
       <div className="crs-block-head">
         <h4 id={headingId}>
-          {txt.common.lessonN(p.lessonNo)}
+          {txt('common.lessonN', { n: p.lessonNo })}
           {lesson.title.trim() ? `: ${lesson.title.trim()}` : ''}
         </h4>
         <div className="crs-move">
           <button type="button" id={`mv-${lesson.key}-up`} className="btn btn-secondary" disabled={p.lessonNo === 1} onClick={() => p.onMove(-1)}>
             <span aria-hidden="true">↑ </span>
-            {b.lessonUp(p.chapterNo, p.lessonNo)}
+            {txt('builder.lessonUp', { c: p.chapterNo, n: p.lessonNo })}
           </button>
           <button type="button" id={`mv-${lesson.key}-down`} className="btn btn-secondary" disabled={p.lessonNo === p.lessonCount} onClick={() => p.onMove(1)}>
             <span aria-hidden="true">↓ </span>
-            {b.lessonDown(p.chapterNo, p.lessonNo)}
+            {txt('builder.lessonDown', { c: p.chapterNo, n: p.lessonNo })}
           </button>
           <button type="button" className="btn btn-secondary crs-remove" onClick={p.onRemove}>
-            {b.removeLesson(p.chapterNo, p.lessonNo)}
+            {txt('builder.removeLesson', { c: p.chapterNo, n: p.lessonNo })}
           </button>
         </div>
       </div>
-      <TextField idPrefix={pre} name={`${path}.title`} label={b.lessonTitle} value={lesson.title} onChange={(v) => p.onChange({ title: v })} error={err('title')} required />
-      <TextArea idPrefix={pre} name={`${path}.description`} label={b.lessonDescription} value={lesson.description} onChange={(v) => p.onChange({ description: v })} error={err('description')} required />
-      <TextArea idPrefix={pre} name={`${path}.rule`} label={b.ruleField} hint={b.ruleHint} value={lesson.rule} onChange={(v) => p.onChange({ rule: v })} error={err('rule')} />
+      <TextField idPrefix={pre} name={`${path}.title`} label={txt('builder.lessonTitle')} value={lesson.title} onChange={(v) => p.onChange({ title: v })} error={err('title')} required />
+      <TextArea idPrefix={pre} name={`${path}.description`} label={txt('builder.lessonDescription')} value={lesson.description} onChange={(v) => p.onChange({ description: v })} error={err('description')} required />
+      <TextArea idPrefix={pre} name={`${path}.rule`} label={txt('builder.ruleField')} hint={txt('builder.ruleHint')} value={lesson.rule} onChange={(v) => p.onChange({ rule: v })} error={err('rule')} />
 
       <fieldset className="fieldset">
-        <legend>{b.letters}</legend>
+        <legend>{txt('builder.letters')}</legend>
         <LetterPicker id={`${pre}-${path}.letters`} code={p.code} selected={lesson.letters} onChange={(letters) => p.onChange({ letters })} txt={txt} error={err('letters')} />
       </fieldset>
 
-      <TextArea idPrefix={pre} name={`${path}.words`} label={b.words} hint={b.wordsHint} value={lesson.words} onChange={(v) => p.onChange({ words: v })} error={err('words')} />
+      <TextArea idPrefix={pre} name={`${path}.words`} label={txt('builder.words')} hint={txt('builder.wordsHint')} value={lesson.words} onChange={(v) => p.onChange({ words: v })} error={err('words')} />
 
       <fieldset className="fieldset">
-        <legend>{b.media}</legend>
+        <legend>{txt('builder.media')}</legend>
         {lesson.media.map((m, i) => {
           const mp = `${path}.media[${i}]`;
-          const kindName = b.mediaKind[m.kind];
+          const kindName = txt(`builder.mediaKind.${m.kind}`);
           const sameKind = lesson.media.filter((x) => x.kind === m.kind);
           const n = sameKind.indexOf(m) + 1;
           return (
             <fieldset key={m.key} className="fieldset crs-media-item">
-              <legend>{b.mediaN(kindName, n)}</legend>
-              <TextField idPrefix={pre} name={`${mp}.title`} label={b.mediaTitle} value={m.title} onChange={(v) => setMedia(i, { title: v })} error={errors[`${mp}.title`]} required />
+              <legend>{txt('builder.mediaN', { kind: kindName, n })}</legend>
+              <TextField idPrefix={pre} name={`${mp}.title`} label={txt('builder.mediaTitle')} value={m.title} onChange={(v) => setMedia(i, { title: v })} error={errors[`${mp}.title`]} required />
               {m.kind === 'video' ? (
                 <fieldset className="crs-radios">
-                  <legend>{b.source}</legend>
+                  <legend>{txt('builder.source')}</legend>
                   {(['upload', 'url'] as const).map((s) => (
                     <div key={s} className="crs-radio">
                       <input
@@ -94,24 +93,24 @@ export function LessonEditor(p: LessonEditorProps) {
                         checked={m.source === s}
                         onChange={() => setMedia(i, { source: s })}
                       />
-                      <label htmlFor={`${pre}-${mp}.source-${s}`}>{s === 'upload' ? b.sourceUpload : b.sourceUrl}</label>
+                      <label htmlFor={`${pre}-${mp}.source-${s}`}>{s === 'upload' ? txt('builder.sourceUpload') : txt('builder.sourceUrl')}</label>
                     </div>
                   ))}
                 </fieldset>
               ) : null}
               {m.kind === 'video' && m.source === 'url' ? (
-                <TextField idPrefix={pre} name={`${mp}.url`} label={b.videoUrl} value={m.url} onChange={(v) => setMedia(i, { url: v })} error={errors[`${mp}.url`]} required dir="ltr" />
+                <TextField idPrefix={pre} name={`${mp}.url`} label={txt('builder.videoUrl')} value={m.url} onChange={(v) => setMedia(i, { url: v })} error={errors[`${mp}.url`]} required dir="ltr" />
               ) : (
                 <>
                   {m.mediaId !== null ? (
                     <p className="crs-current-file">
-                      {b.currentFile(m.fileName || m.title)}
+                      {txt('builder.currentFile', { name: m.fileName || m.title })}
                       {m.fileUrl ? (
                         <>
                           {' — '}
                           <a href={m.fileUrl} target="_blank" rel="noopener noreferrer">
-                            {b.checkFile}
-                            <span className="visually-hidden"> {txt.common.newTab}</span>
+                            {txt('builder.checkFile')}
+                            <span className="visually-hidden"> {txt('common.newTab')}</span>
                           </a>
                         </>
                       ) : null}
@@ -119,8 +118,8 @@ export function LessonEditor(p: LessonEditorProps) {
                   ) : null}
                   <UploadField
                     id={`${pre}-${mp}.file`}
-                    label={b.mediaFile}
-                    hint={b.mediaHint[m.kind]}
+                    label={txt('builder.mediaFile')}
+                    hint={txt(`builder.mediaHint.${m.kind}`)}
                     kind={uploadKindFor(m.kind)}
                     txt={txt}
                     required={m.mediaId === null}
@@ -142,11 +141,11 @@ export function LessonEditor(p: LessonEditorProps) {
                 className="btn btn-secondary crs-remove"
                 onClick={() => {
                   p.onChange({ media: lesson.media.filter((x) => x.key !== m.key) });
-                  p.announce(b.mediaRemoved(kindName));
+                  p.announce(txt('builder.mediaRemoved', { kind: kindName }));
                   p.focusLater(`${pre}-${path}.media`);
                 }}
               >
-                {b.removeMedia(kindName, n)}
+                {txt('builder.removeMedia', { kind: kindName.toLowerCase(), n })}
               </button>
             </fieldset>
           );
@@ -161,11 +160,11 @@ export function LessonEditor(p: LessonEditorProps) {
               onClick={() => {
                 const item = emptyMedia(k);
                 p.onChange({ media: [...lesson.media, item] });
-                p.announce(b.mediaAdded(b.mediaKind[k]));
+                p.announce(txt('builder.mediaAdded', { kind: txt(`builder.mediaKind.${k}`) }));
                 p.focusLater(`${pre}-${path}.media[${lesson.media.length}].title`);
               }}
             >
-              {b.add[k]}
+              {txt(`builder.add.${k}`)}
             </button>
           ))}
         </div>
@@ -173,22 +172,22 @@ export function LessonEditor(p: LessonEditorProps) {
       </fieldset>
 
       <fieldset className="fieldset">
-        <legend>{b.links}</legend>
+        <legend>{txt('builder.links')}</legend>
         {lesson.links.map((k, i) => (
           <fieldset key={k.key} className="fieldset crs-link-item">
-            <legend>{b.linkN(i + 1)}</legend>
-            <TextField idPrefix={pre} name={`${path}.links[${i}].title`} label={b.linkTitle} value={k.title} onChange={(v) => setLink(i, { title: v })} error={errors[`${path}.links[${i}].title`]} required />
-            <TextField idPrefix={pre} name={`${path}.links[${i}].url`} label={b.linkUrl} value={k.url} onChange={(v) => setLink(i, { url: v })} error={errors[`${path}.links[${i}].url`]} required dir="ltr" />
+            <legend>{txt('builder.linkN', { n: i + 1 })}</legend>
+            <TextField idPrefix={pre} name={`${path}.links[${i}].title`} label={txt('builder.linkTitle')} value={k.title} onChange={(v) => setLink(i, { title: v })} error={errors[`${path}.links[${i}].title`]} required />
+            <TextField idPrefix={pre} name={`${path}.links[${i}].url`} label={txt('builder.linkUrl')} value={k.url} onChange={(v) => setLink(i, { url: v })} error={errors[`${path}.links[${i}].url`]} required dir="ltr" />
             <button
               type="button"
               className="btn btn-secondary crs-remove"
               onClick={() => {
                 p.onChange({ links: lesson.links.filter((x) => x.key !== k.key) });
-                p.announce(b.linkRemoved);
+                p.announce(txt('builder.linkRemoved'));
                 p.focusLater(`${pre}-${path}.links`);
               }}
             >
-              {b.removeLink(i + 1)}
+              {txt('builder.removeLink', { n: i + 1 })}
             </button>
           </fieldset>
         ))}
@@ -200,11 +199,11 @@ export function LessonEditor(p: LessonEditorProps) {
             aria-describedby={errors[`${path}.links`] ? `${pre}-${path}.links-error` : undefined}
             onClick={() => {
               p.onChange({ links: [...lesson.links, emptyLink()] });
-              p.announce(b.linkAdded);
+              p.announce(txt('builder.linkAdded'));
               p.focusLater(`${pre}-${path}.links[${lesson.links.length}].title`);
             }}
           >
-            {b.addLink}
+            {txt('builder.addLink')}
           </button>
         </div>
         {errors[`${path}.links`] ? (

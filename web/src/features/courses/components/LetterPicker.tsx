@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { brailleTable, type BrailleCode, type TableEntry } from '../api/courses';
 import { sortLetters } from '../lib/builder';
-import type { CourseTexts } from '../texts';
+import type { CoursesT } from '../i18n';
 import { CellDrawing, dotsText, LetterCells } from './Cells';
 
 const GROUPS = ['letter', 'digit'] as const;
@@ -30,7 +30,7 @@ interface LetterPickerProps {
   code: BrailleCode;
   selected: string[];
   onChange: (letters: string[]) => void;
-  txt: CourseTexts;
+  txt: CoursesT;
   error?: string;
 }
 
@@ -55,20 +55,20 @@ export function LetterPicker({ id, code, selected, onChange, txt, error }: Lette
     <div className={`crs-letter-picker ${error ? 'field-invalid' : ''}`}>
       <details>
         <summary id={id} aria-describedby={error ? `${id}-error` : `${id}-hint`}>
-          {txt.builder.lettersChoose(selected.length)}
+          {txt('builder.lettersChoose', { n: selected.length })}
         </summary>
         <p id={`${id}-hint`} className="field-hint">
-          {txt.builder.lettersHint}
+          {txt('builder.lettersHint')}
         </p>
-        {!entries && !loadError ? <p>{txt.builder.lettersLoading}</p> : null}
-        {loadError ? <p className="field-error">{txt.common.loadError}</p> : null}
+        {!entries && !loadError ? <p>{txt('builder.lettersLoading')}</p> : null}
+        {loadError ? <p className="field-error">{txt('common.loadError')}</p> : null}
         {entries
           ? GROUPS.map((g) => {
               const items = entries.filter((e) => e.kind === g);
               if (!items.length) return null;
               return (
                 <fieldset key={g} className="crs-picker-group">
-                  <legend>{txt.builder.lettersGroup[g]}</legend>
+                  <legend>{txt(`builder.lettersGroup.${g}`)}</legend>
                   <ul className="crs-picker">
                     {items.map((e, i) => {
                       const cid = `${id}-${g}-${i}`;
@@ -100,11 +100,11 @@ export function LetterPicker({ id, code, selected, onChange, txt, error }: Lette
         </p>
       ) : null}
       <div className="crs-chosen">
-        <p className="crs-chosen-label">{txt.builder.lettersChosen}:</p>
+        <p className="crs-chosen-label">{txt('builder.lettersChosen')}:</p>
         {chosenEntries.length ? (
           <LetterCells letters={chosenEntries.map((e) => ({ print: e.print, cells: e.cells }))} txt={txt} size="normal" />
         ) : (
-          <p className="muted">{txt.builder.lettersNone}</p>
+          <p className="muted">{txt('builder.lettersNone')}</p>
         )}
       </div>
     </div>

@@ -1,26 +1,31 @@
 import { useTranslation } from 'react-i18next';
 import type { RequestDto } from '../api/courses';
-import { formatDate, type CourseTexts } from '../texts';
+import { formatDateTime } from '@/lib/format';
+import type { CoursesT } from '../i18n';
 
 /** A course's accreditation and stop requests, oldest first, with who decided, when and why. */
-export function RequestHistory({ requests, txt }: { requests: RequestDto[]; txt: CourseTexts }) {
+export function RequestHistory({ requests, txt }: { requests: RequestDto[]; txt: CoursesT }) {
   const { i18n } = useTranslation();
-  const t = txt.instructor;
-  const date = (iso: string | null) => (iso ? formatDate(iso, i18n.language) : '');
+  const date = (iso: string | null) => (iso ? formatDateTime(iso, i18n.language) : '');
   return (
     <section aria-labelledby="history-heading">
-      <h2 id="history-heading">{t.history}</h2>
+      <h2 id="history-heading">{txt('instructor.history')}</h2>
       {requests.length === 0 ? (
-        <p>{t.historyNone}</p>
+        <p>{txt('instructor.historyNone')}</p>
       ) : (
         <ol className="crs-history">
           {requests.map((r) => (
             <li key={r.id}>
-              {t.historyItem(r.kind, r.status, date(r.requested_at), r.decided_by_name ?? '', date(r.decided_at))}
+              {txt(r.status === 'pending' ? 'instructor.historyPending' : r.status === 'approved' ? 'instructor.historyApproved' : 'instructor.historyRejected', {
+                kind: txt(r.kind === 'accreditation' ? 'instructor.historyAccreditation' : 'instructor.historyStop'),
+                sent: date(r.requested_at),
+                by: r.decided_by_name || txt('instructor.aSupervisor'),
+                on: date(r.decided_at),
+              })}
               {r.reason ? (
                 <>
                   {' '}
-                  <bdi>{t.historyReason(r.reason)}</bdi>
+                  <bdi>{txt('instructor.historyReason', { r: r.reason })}</bdi>
                 </>
               ) : null}
             </li>

@@ -2,14 +2,14 @@ import { useRef, useState, type ChangeEvent } from 'react';
 import { ApiError } from '@/lib/api-client';
 import { uploadMedia, type UploadedMedia, type UploadKind } from '../api/courses';
 import { ACCEPT, isTooLarge } from '../lib/builder';
-import type { CourseTexts } from '../texts';
+import type { CoursesT } from '../i18n';
 
 interface UploadFieldProps {
   id: string;
   label: string;
   hint: string;
   kind: UploadKind;
-  txt: CourseTexts;
+  txt: CoursesT;
   /** An error from the form's validation or the server. */
   error?: string;
   required?: boolean;
@@ -36,19 +36,19 @@ export function UploadField({ id, label, hint, kind, txt, error, required, onUpl
     if (!file) return;
     if (isTooLarge(file)) {
       e.target.value = '';
-      setLocalError(txt.common.fileTooLarge);
+      setLocalError(txt('common.fileTooLarge'));
       return;
     }
     setBusy(true);
     onBusy(true);
-    setStatus(txt.builder.uploading(file.name));
+    setStatus(txt('builder.uploading', { name: file.name }));
     try {
       const media = await uploadMedia(kind, file);
       onUploaded(media);
-      setStatus(txt.builder.uploaded(file.name));
+      setStatus(txt('builder.uploaded', { name: file.name }));
     } catch (err) {
       setStatus('');
-      setLocalError(err instanceof ApiError ? err.message : txt.common.sendError);
+      setLocalError(err instanceof ApiError ? err.message : txt('common.sendError'));
     } finally {
       if (input.current) input.current.value = '';
       setBusy(false);
@@ -62,7 +62,7 @@ export function UploadField({ id, label, hint, kind, txt, error, required, onUpl
       <label htmlFor={id}>
         {label}{' '}
         <span className="field-req" aria-hidden={required ? true : undefined}>
-          {required ? '' : txt.common.optional}
+          {required ? '' : txt('common.optional')}
         </span>
       </label>
       <input

@@ -5,13 +5,13 @@ import '@/lib/i18n';
 import { applyLanguage } from '@/lib/i18n';
 import { publishLive, useLiveEvent, type LiveEvent } from '@/lib/realtime';
 import { emptyCourse, MAX_UPLOAD_BYTES } from '../lib/builder';
-import { courseTexts } from '../texts';
+import { coursesT } from '../i18n';
 import { cellName, LetterCells } from './Cells';
 import { ConfirmDialog } from './ConfirmDialog';
 import { CourseBuilder } from './CourseBuilder';
 
 const SPEC_EN = 'Please ensure the course has at least one chapter and one lesson and that each chapter and lesson has a title and description.';
-const txt = courseTexts('en');
+const txt = coursesT('en');
 
 interface Call {
   url: string;
@@ -123,7 +123,7 @@ describe('LetterCells', () => {
     render(<LetterCells letters={[{ print: 'h', cells: [{ unicode: '⠓', dots: [1, 2, 5], meaning: 'h' }] }, { print: '1', cells: [{ unicode: '⠼', dots: [3, 4, 5, 6], meaning: null }, { unicode: '⠁', dots: [1], meaning: 'a' }] }]} txt={txt} />);
     expect(screen.getByRole('img', { name: 'dots 1 2 5, letter h' })).toBeTruthy();
     expect(screen.getByRole('img', { name: 'dots 3 4 5 6, then dots 1, digit 1' })).toBeTruthy();
-    expect(cellName({ print: 'ب', cells: [{ unicode: '⠃', dots: [1, 2], meaning: null }] }, courseTexts('ar'))).toBe('النقاط 1 2، الحرف ب');
+    expect(cellName({ print: 'ب', cells: [{ unicode: '⠃', dots: [1, 2], meaning: null }] }, coursesT('ar'))).toBe('النقاط 1 2، الحرف ب');
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CourseDetail } from '../api/courses';
-import { courseTexts } from '../texts';
+import { coursesT } from '../i18n';
 import {
   ACCEPT,
   dotsOfUnicode,
@@ -153,8 +153,8 @@ describe('validateCourse (spec §5 structure rule and field limits)', () => {
   });
 
   it('has the exact spec message in both languages', () => {
-    expect(courseTexts('en').common.structure).toBe(SPEC_EN);
-    expect(courseTexts('ar').common.structure).toBe(SPEC_AR);
+    expect(coursesT('en')('common.structure')).toBe(SPEC_EN);
+    expect(coursesT('ar')('common.structure')).toBe(SPEC_AR);
   });
 });
 
@@ -299,8 +299,8 @@ describe('media checks', () => {
     expect(isTooLarge({ size: MAX_UPLOAD_BYTES })).toBe(false);
     expect(isTooLarge({ size: MAX_UPLOAD_BYTES + 1 })).toBe(true);
     expect(isTooLarge({ size: 0 })).toBe(false);
-    expect(courseTexts('en').common.fileTooLarge).toBe(SIZE_EN);
-    expect(courseTexts('ar').common.fileTooLarge).toBe(SIZE_AR);
+    expect(coursesT('en')('common.fileTooLarge')).toBe(SIZE_EN);
+    expect(coursesT('ar')('common.fileTooLarge')).toBe(SIZE_AR);
   });
 
   it('maps lesson media kinds to upload kinds and accepts the types the server recognises', () => {

@@ -9,7 +9,7 @@ import { sessionAtom } from '@/lib/state';
 import { enrol, getCourse, listCatalogue, type CourseDetail, type CourseSummary } from '../api/courses';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { CourseFacts, CourseImage, CourseOutline } from '../components/CourseParts';
-import { optionLabel, useCourseTexts, type CourseTexts } from '../texts';
+import { optionLabel, useCoursesT, type CoursesT } from '../i18n';
 import '../courses.css';
 
 export type CatalogueArea = 'public' | 'student';
@@ -34,7 +34,7 @@ function FilterSelect({ name, label, value, onChange, options, any }: { name: st
   );
 }
 
-function CourseCard({ c, area, txt }: { c: CourseSummary; area: CatalogueArea; txt: CourseTexts }) {
+function CourseCard({ c, area, txt }: { c: CourseSummary; area: CatalogueArea; txt: CoursesT }) {
   return (
     <li className="card crs-course-card">
       <h3>
@@ -42,7 +42,7 @@ function CourseCard({ c, area, txt }: { c: CourseSummary; area: CatalogueArea; t
           {c.title}
         </Link>
       </h3>
-      <p className="muted">{txt.catalogue.by(c.instructor.name)}</p>
+      <p className="muted">{txt('catalogue.by', { name: c.instructor.name })}</p>
       <p className="crs-clamp" dir="auto">
         {c.description}
       </p>
@@ -50,8 +50,8 @@ function CourseCard({ c, area, txt }: { c: CourseSummary; area: CatalogueArea; t
         <span>{optionLabel(txt, 'category', c.category)}</span>
         <span>{optionLabel(txt, 'level', c.level)}</span>
         <span>{optionLabel(txt, 'language', c.language)}</span>
-        <span>{txt.common.lessons(c.lessons_count)}</span>
-        <span>{txt.common.days(c.duration_days)}</span>
+        <span>{txt('common.lessons', { count: c.lessons_count })}</span>
+        <span>{txt('common.days', { count: c.duration_days })}</span>
       </p>
     </li>
   );
@@ -59,8 +59,7 @@ function CourseCard({ c, area, txt }: { c: CourseSummary; area: CatalogueArea; t
 
 /** /courses and /student/discover-courses: active courses, searchable and filtered (kept in the URL). */
 export function CataloguePage({ area }: { area: CatalogueArea }) {
-  const txt = useCourseTexts();
-  const c = txt.catalogue;
+  const { t: txt } = useCoursesT();
   const [params, setParams] = useSearchParams();
   const applied = { q: params.get('q') ?? '', category: params.get('category') ?? '', level: params.get('level') ?? '', language: params.get('language') ?? '' };
   const [draft, setDraft] = useState(applied);
@@ -78,13 +77,13 @@ export function CataloguePage({ area }: { area: CatalogueArea }) {
         if (!live) return;
         setCourses(list);
         setLoadError('');
-        if (p.toString()) setFound(c.found(list.length));
+        if (p.toString()) setFound(list.length ? txt('catalogue.found', { count: list.length }) : txt('catalogue.foundNone'));
       })
-      .catch((e: unknown) => live && setLoadError(e instanceof ApiError ? e.message : txt.common.loadError));
+      .catch((e: unknown) => live && setLoadError(e instanceof ApiError ? e.message : txt('common.loadError')));
     return () => {
       live = false;
     };
-  }, [key, c, txt.common.loadError]);
+  }, [key, txt]);
 
   function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -102,23 +101,23 @@ export function CataloguePage({ area }: { area: CatalogueArea }) {
   }
 
   return (
-    <Page title={c.title} intro={<p>{c.intro}</p>}>
+    <Page title={txt('catalogue.title')} intro={<p>{txt('catalogue.intro')}</p>}>
       <search className="card crs-search">
-        <form onSubmit={onSubmit} aria-label={c.search} className="crs-search-form">
+        <form onSubmit={onSubmit} aria-label={txt('catalogue.search')} className="crs-search-form">
           <div className="field crs-search-q">
-            <label htmlFor="cat-q">{c.q}</label>
+            <label htmlFor="cat-q">{txt('catalogue.q')}</label>
             <input id="cat-q" name="q" type="search" value={draft.q} onChange={(e) => setDraft((d) => ({ ...d, q: e.target.value }))} />
           </div>
           {FILTERS.map((f) => (
-            <FilterSelect key={f} name={f} label={txt.facts[f]} value={draft[f]} onChange={(v) => setDraft((d) => ({ ...d, [f]: v }))} options={txt.options[f]} any={c.any} />
+            <FilterSelect key={f} name={f} label={txt(`facts.${f}`)} value={draft[f]} onChange={(v) => setDraft((d) => ({ ...d, [f]: v }))} options={txt(`options.${f}`, { returnObjects: true })} any={txt('catalogue.any')} />
           ))}
           <div className="actions">
             <button type="submit" className="btn btn-primary">
-              {c.submit}
+              {txt('catalogue.submit')}
             </button>
             {filtered ? (
               <button type="button" className="btn btn-secondary" onClick={clear}>
-                {c.clear}
+                {txt('catalogue.clear')}
               </button>
             ) : null}
           </div>
@@ -127,11 +126,11 @@ export function CataloguePage({ area }: { area: CatalogueArea }) {
       <ErrorAlert>{loadError}</ErrorAlert>
       <StatusMessage>{found}</StatusMessage>
       <section aria-labelledby="results-heading">
-        <h2 id="results-heading">{c.results}</h2>
-        {!courses && !loadError ? <p>{txt.common.loading}</p> : null}
+        <h2 id="results-heading">{txt('catalogue.results')}</h2>
+        {!courses && !loadError ? <p>{txt('common.loading')}</p> : null}
         {courses && courses.length === 0 ? (
           <EmptyState>
-            <p>{filtered ? c.found(0) : c.noneYet}</p>
+            <p>{filtered ? txt('catalogue.foundNone') : txt('catalogue.noneYet')}</p>
           </EmptyState>
         ) : null}
         {courses && courses.length > 0 ? (
@@ -148,8 +147,7 @@ export function CataloguePage({ area }: { area: CatalogueArea }) {
 
 /** /courses/:id and /student/discover-courses/:id: the course, its outline and enrolment. */
 export function CoursePage({ area }: { area: CatalogueArea }) {
-  const txt = useCourseTexts();
-  const k = txt.course;
+  const { t: txt } = useCoursesT();
   const { id } = useParams();
   const session = useAtomValue(sessionAtom);
   const [course, setCourse] = useState<CourseDetail | null>(null);
@@ -163,11 +161,11 @@ export function CoursePage({ area }: { area: CatalogueArea }) {
     let live = true;
     getCourse(id ?? '')
       .then((c) => live && setCourse(c))
-      .catch((e: unknown) => live && setLoadError(e instanceof ApiError ? e.message : txt.common.loadError));
+      .catch((e: unknown) => live && setLoadError(e instanceof ApiError ? e.message : txt('common.loadError')));
     return () => {
       live = false;
     };
-  }, [id, txt.common.loadError]);
+  }, [id, txt]);
 
   async function confirmEnrol() {
     if (!course || busy) return;
@@ -184,7 +182,7 @@ export function CoursePage({ area }: { area: CatalogueArea }) {
         setAsking(false);
         setStatus(e.message);
       } else {
-        setError(e instanceof ApiError ? e.message : txt.common.sendError);
+        setError(e instanceof ApiError ? e.message : txt('common.sendError'));
       }
     } finally {
       setBusy(false);
@@ -193,10 +191,10 @@ export function CoursePage({ area }: { area: CatalogueArea }) {
 
   const isStudent = session?.type === 'student';
   return (
-    <Page title={course?.title ?? txt.catalogue.title}>
+    <Page title={course?.title ?? txt('catalogue.title')}>
       <ErrorAlert>{loadError}</ErrorAlert>
       <StatusMessage>{status}</StatusMessage>
-      {!course && !loadError ? <p>{txt.common.loading}</p> : null}
+      {!course && !loadError ? <p>{txt('common.loading')}</p> : null}
       {course ? (
         <>
           <CourseImage course={course} txt={txt} />
@@ -207,31 +205,31 @@ export function CoursePage({ area }: { area: CatalogueArea }) {
           <div className="card crs-enrol">
             {course.enrolled ? (
               <>
-                <p>{k.enrolled}</p>
+                <p>{txt('course.enrolled')}</p>
                 <Link id="go-course" className="btn btn-primary" to={`/student/courses/${course.id}`}>
-                  {k.open}
+                  {txt('course.open')}
                 </Link>
               </>
             ) : isStudent ? (
               course.status === 'active' ? (
                 <button type="button" className="btn btn-primary" onClick={() => setAsking(true)}>
-                  {k.enrol}
+                  {txt('course.enrol')}
                 </button>
               ) : null
             ) : session ? (
-              <p>{k.studentsOnly}</p>
+              <p>{txt('course.studentsOnly')}</p>
             ) : (
               <p>
-                {k.signIn} <Link to="/login">{k.signInLink}</Link> — <Link to="/register">{k.register}</Link>
+                {txt('course.signIn')} <Link to="/login">{txt('course.signInLink')}</Link> — <Link to="/register">{txt('course.register')}</Link>
               </p>
             )}
           </div>
           <CourseOutline chapters={course.chapters} txt={txt} />
           <ConfirmDialog
             open={asking}
-            title={k.dialogTitle(course.title)}
-            confirmLabel={k.confirm}
-            cancelLabel={txt.common.cancel}
+            title={txt('course.dialogTitle', { t: course.title })}
+            confirmLabel={txt('course.confirm')}
+            cancelLabel={txt('common.cancel')}
             busy={busy}
             onConfirm={() => void confirmEnrol()}
             onClose={() => {
@@ -240,13 +238,13 @@ export function CoursePage({ area }: { area: CatalogueArea }) {
             }}
             fallbackFocusId="go-course"
           >
-            <p>{k.dialogBody}</p>
+            <p>{txt('course.dialogBody')}</p>
             <ErrorAlert>{error}</ErrorAlert>
           </ConfirmDialog>
         </>
       ) : null}
       <p>
-        <Link to={base(area)}>{k.back}</Link>
+        <Link to={base(area)}>{txt('course.back')}</Link>
       </p>
     </Page>
   );

@@ -1,3 +1,4 @@
+import type en from '../locales/en';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { ErrorAlert, StatusMessage } from '@/components/Alert';
@@ -7,12 +8,12 @@ import { readLang } from '@/lib/storage';
 import { getCourse, type CourseDetail } from '../api/courses';
 import { CourseBuilder } from '../components/CourseBuilder';
 import { emptyCourse, fromCourseDetail, type CourseForm } from '../lib/builder';
-import { useCourseTexts } from '../texts';
+import { useCoursesT } from '../i18n';
 import '../courses.css';
 
 /** /instructor/courses/create and /instructor/courses/:id/edit. */
 export function CourseEditorPage() {
-  const txt = useCourseTexts();
+  const { t: txt } = useCoursesT();
   const { id } = useParams();
   const navigate = useNavigate();
   const location = useLocation();
@@ -32,11 +33,11 @@ export function CourseEditorPage() {
         setCourse(c);
         setForm(fromCourseDetail(c));
       })
-      .catch((e: unknown) => live && setLoadError(e instanceof ApiError ? e.message : txt.common.loadError));
+      .catch((e: unknown) => live && setLoadError(e instanceof ApiError ? e.message : txt('common.loadError')));
     return () => {
       live = false;
     };
-  }, [editing, id, txt.common.loadError]);
+  }, [editing, id, txt]);
 
   // "Course saved" after creating: shown once the status region is on the page, so it is announced.
   useEffect(() => {
@@ -46,14 +47,14 @@ export function CourseEditorPage() {
   }, [savedMessage]);
 
   const editable = !course || course.status === 'draft' || course.status === 'rejected';
-  const title = editing ? (course ? `${txt.builder.editTitle}: ${course.title}` : txt.builder.editTitle) : txt.builder.createTitle;
+  const title = editing ? (course ? `${txt('builder.editTitle')}: ${course.title}` : txt('builder.editTitle')) : txt('builder.createTitle');
 
   return (
-    <Page title={title} intro={<p>{txt.builder.intro}</p>}>
+    <Page title={title} intro={<p>{txt('builder.intro')}</p>}>
       <ErrorAlert>{loadError}</ErrorAlert>
       <StatusMessage>{status}</StatusMessage>
-      {editing && !course && !loadError ? <p>{txt.common.loading}</p> : null}
-      {course && !editable ? <p className="alert alert-error">{txt.builder.notEditable(txt.status[course.status] ?? course.status)}</p> : null}
+      {editing && !course && !loadError ? <p>{txt('common.loading')}</p> : null}
+      {course && !editable ? <p className="alert alert-error">{txt('builder.notEditable', { status: txt(`status.${course.status as keyof (typeof en)['status']}`, { defaultValue: course.status }) })}</p> : null}
       {form && editable ? (
         <CourseBuilder
           key={course?.id ?? 'new'}
@@ -72,7 +73,7 @@ export function CourseEditorPage() {
         />
       ) : null}
       <p>
-        <Link to="/instructor/courses">{txt.builder.back}</Link>
+        <Link to="/instructor/courses">{txt('builder.back')}</Link>
       </p>
     </Page>
   );

@@ -9,7 +9,8 @@ import { useApiData } from '@/lib/hooks';
 import { useLiveEvent, useLiveResync } from '@/lib/realtime';
 import { myCourses, requestStop, sendForAccreditation, type CourseSummary, type RequestDto } from '../api/courses';
 import { ConfirmDialog } from '../components/ConfirmDialog';
-import { formatDate, optionLabel, useCourseTexts, type CourseTexts } from '../texts';
+import { formatDateTime } from '@/lib/format';
+import { optionLabel, useCoursesT, type CoursesT } from '../i18n';
 import '../courses.css';
 
 interface DecidedPayload {
@@ -18,21 +19,21 @@ interface DecidedPayload {
 }
 
 /** The live message for a decision on one of the instructor's requests. */
-export function decisionMessage(p: DecidedPayload, txt: CourseTexts): string {
+export function decisionMessage(p: DecidedPayload, txt: CoursesT): string {
   const r = p.request;
   if (!r) return '';
-  const d = txt.instructor.decided;
-  const reason = r.reason ?? '';
-  if (r.kind === 'accreditation') return r.status === 'approved' ? d.accreditation_approved(r.course_title) : d.accreditation_rejected(r.course_title, reason);
-  return r.status === 'approved' ? d.stop_approved(r.course_title) : d.stop_rejected(r.course_title, reason);
+  const values = { t: r.course_title, r: r.reason ?? '' };
+  if (r.kind === 'accreditation')
+    return r.status === 'approved' ? txt('instructor.decided.accreditation_approved', values) : txt('instructor.decided.accreditation_rejected', values);
+  return r.status === 'approved' ? txt('instructor.decided.stop_approved', values) : txt('instructor.decided.stop_rejected', values);
 }
 
-function useMyCourses(txt: CourseTexts) {
-  const { data: courses, setData: setCourses, error: loadError, reload } = useApiData<CourseSummary[]>(myCourses, txt.common.loadError);
+function useMyCourses(txt: CoursesT) {
+  const { data: courses, setData: setCourses, error: loadError, reload } = useApiData<CourseSummary[]>(myCourses, txt('common.loadError'));
   return { courses, setCourses, loadError, reload };
 }
 
-function CourseRow({ c, txt, actions }: { c: CourseSummary; txt: CourseTexts; actions?: ReactNode }) {
+function CourseRow({ c, txt, actions }: { c: CourseSummary; txt: CoursesT; actions?: ReactNode }) {
   const { i18n } = useTranslation();
   return (
     <li className="card crs-course-card">
@@ -40,21 +41,21 @@ function CourseRow({ c, txt, actions }: { c: CourseSummary; txt: CourseTexts; ac
         <bdi>{c.title}</bdi>
       </h2>
       <dl className="details">
-        <dt>{txt.facts.status}</dt>
+        <dt>{txt('facts.status')}</dt>
         <dd>
-          <span className={`crs-badge crs-badge-${c.status}`}>{txt.status[c.status] ?? c.status}</span>
+          <span className={`crs-badge crs-badge-${c.status}`}>{txt(`status.${c.status}`) ?? c.status}</span>
         </dd>
-        <dt>{txt.facts.language}</dt>
+        <dt>{txt('facts.language')}</dt>
         <dd>{optionLabel(txt, 'language', c.language)}</dd>
-        <dt>{txt.facts.lessons}</dt>
+        <dt>{txt('facts.lessons')}</dt>
         <dd>{c.lessons_count}</dd>
-        <dt>{txt.facts.enrolled}</dt>
+        <dt>{txt('facts.enrolled')}</dt>
         <dd>{c.enrolled_count}</dd>
-        <dt>{txt.facts.updated}</dt>
-        <dd>{formatDate(c.updated_at, i18n.language)}</dd>
+        <dt>{txt('facts.updated')}</dt>
+        <dd>{formatDateTime(c.updated_at, i18n.language)}</dd>
         {c.last_decision ? (
           <>
-            <dt>{txt.facts.lastDecision}</dt>
+            <dt>{txt('facts.lastDecision')}</dt>
             <dd>{decisionMessage({ request: c.last_decision }, txt)}</dd>
           </>
         ) : null}
@@ -70,8 +71,7 @@ function CourseRow({ c, txt, actions }: { c: CourseSummary; txt: CourseTexts; ac
 
 /** /instructor/courses: own courses (not the stopped ones) with status and actions. */
 export function InstructorCoursesPage() {
-  const txt = useCourseTexts();
-  const t = txt.instructor;
+  const { t: txt } = useCoursesT();
   const { courses, setCourses, loadError, reload } = useMyCourses(txt);
   const [status, setStatus] = useState('');
   const [error, setError] = useState('');
@@ -98,7 +98,7 @@ export function InstructorCoursesPage() {
       // The button that was used is gone with the new status: focus stays on its course.
       window.setTimeout(() => document.getElementById(`course-${c.id}`)?.focus(), 0);
     } catch (e) {
-      setError(e instanceof ApiError ? e.message : txt.common.sendError);
+      setError(e instanceof ApiError ? e.message : txt('common.sendError'));
       reload();
     } finally {
       setBusy(null);
@@ -109,19 +109,19 @@ export function InstructorCoursesPage() {
   const shown = courses?.filter((c) => c.status !== 'inactive') ?? [];
 
   return (
-    <Page title={t.coursesTitle} intro={<p>{t.coursesIntro}</p>}>
+    <Page title={txt('instructor.coursesTitle')} intro={<p>{txt('instructor.coursesIntro')}</p>}>
       <p className="actions">
         <Link className="btn btn-primary" to="/instructor/courses/create">
-          {t.create}
+          {txt('instructor.create')}
         </Link>
-        <Link to="/instructor/archive">{t.archiveLink}</Link>
+        <Link to="/instructor/archive">{txt('instructor.archiveLink')}</Link>
       </p>
       <ErrorAlert>{loadError || error}</ErrorAlert>
       <StatusMessage>{status}</StatusMessage>
-      {!courses && !loadError ? <p>{txt.common.loading}</p> : null}
+      {!courses && !loadError ? <p>{txt('common.loading')}</p> : null}
       {courses && shown.length === 0 ? (
         <EmptyState>
-          <p>{t.none}</p>
+          <p>{txt('instructor.none')}</p>
         </EmptyState>
       ) : null}
       {shown.length ? (
@@ -134,18 +134,18 @@ export function InstructorCoursesPage() {
               actions={
                 <>
                   <Link className="btn btn-secondary" to={`/instructor/courses/${c.id}`}>
-                    {t.view}
-                    <span className="visually-hidden"> {txt.common.quoted(c.title)}</span>
+                    {txt('instructor.view')}
+                    <span className="visually-hidden"> {txt('common.quoted', { t: c.title })}</span>
                   </Link>
                   {c.status === 'draft' || c.status === 'rejected' ? (
                     <>
                       <Link className="btn btn-secondary" to={`/instructor/courses/${c.id}/edit`}>
-                        {t.edit}
-                        <span className="visually-hidden"> {txt.common.quoted(c.title)}</span>
+                        {txt('instructor.edit')}
+                        <span className="visually-hidden"> {txt('common.quoted', { t: c.title })}</span>
                       </Link>
                       <button type="button" className="btn btn-primary" aria-disabled={busy === c.id || undefined} onClick={() => void act(c, sendForAccreditation)}>
-                        {t.send}
-                        <span className="visually-hidden"> {txt.common.quoted(c.title)}</span>
+                        {txt('instructor.send')}
+                        <span className="visually-hidden"> {txt('common.quoted', { t: c.title })}</span>
                       </button>
                     </>
                   ) : null}
@@ -154,8 +154,8 @@ export function InstructorCoursesPage() {
                         setLastStop(c.id);
                         setStopping(c);
                       }}>
-                      {t.stop}
-                      <span className="visually-hidden"> {txt.common.quoted(c.title)}</span>
+                      {txt('instructor.stop')}
+                      <span className="visually-hidden"> {txt('common.quoted', { t: c.title })}</span>
                     </button>
                   ) : null}
                 </>
@@ -166,15 +166,15 @@ export function InstructorCoursesPage() {
       ) : null}
       <ConfirmDialog
         open={stopping !== null}
-        title={stopping ? t.stopDialogTitle(stopping.title) : ''}
-        confirmLabel={t.stopConfirm}
-        cancelLabel={txt.common.cancel}
+        title={stopping ? txt('instructor.stopDialogTitle', { title: stopping.title }) : ''}
+        confirmLabel={txt('instructor.stopConfirm')}
+        cancelLabel={txt('common.cancel')}
         busy={busy !== null}
         onConfirm={() => stopping && void act(stopping, requestStop)}
         onClose={() => setStopping(null)}
         fallbackFocusId={lastStop !== null ? `course-${lastStop}` : undefined}
       >
-        <p>{t.stopDialogBody}</p>
+        <p>{txt('instructor.stopDialogBody')}</p>
       </ConfirmDialog>
     </Page>
   );
@@ -182,20 +182,19 @@ export function InstructorCoursesPage() {
 
 /** /instructor/archive: stopped courses. */
 export function ArchivePage() {
-  const txt = useCourseTexts();
-  const t = txt.instructor;
+  const { t: txt } = useCoursesT();
   const { courses, loadError, reload } = useMyCourses(txt);
   // Events made between this page's load and the socket's first resume come as a resync.
   useLiveResync(reload);
   useLiveEvent(['request.decided'], () => reload());
   const archived = courses?.filter((c) => c.status === 'inactive') ?? [];
   return (
-    <Page title={t.archiveTitle} intro={<p>{t.archiveIntro}</p>}>
+    <Page title={txt('instructor.archiveTitle')} intro={<p>{txt('instructor.archiveIntro')}</p>}>
       <ErrorAlert>{loadError}</ErrorAlert>
-      {!courses && !loadError ? <p>{txt.common.loading}</p> : null}
+      {!courses && !loadError ? <p>{txt('common.loading')}</p> : null}
       {courses && archived.length === 0 ? (
         <EmptyState>
-          <p>{t.archiveEmpty}</p>
+          <p>{txt('instructor.archiveEmpty')}</p>
         </EmptyState>
       ) : null}
       {archived.length ? (
@@ -207,8 +206,8 @@ export function ArchivePage() {
               txt={txt}
               actions={
                 <Link className="btn btn-secondary" to={`/instructor/courses/${c.id}`}>
-                  {t.view}
-                  <span className="visually-hidden"> {txt.common.quoted(c.title)}</span>
+                  {txt('instructor.view')}
+                  <span className="visually-hidden"> {txt('common.quoted', { t: c.title })}</span>
                 </Link>
               }
             />

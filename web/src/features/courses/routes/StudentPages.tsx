@@ -5,39 +5,31 @@ import { ErrorAlert, StatusMessage } from '@/components/Alert';
 import { EmptyState } from '@/components/EmptyState';
 import { Page } from '@/components/Page';
 import { ApiError } from '@/lib/api-client';
-import { completeLesson, enrolledCourses, getCourse, type CourseDetail, type EnrolledCourse, type LessonDto } from '../api/courses';
+import { completeLesson, getCourse, type CourseDetail, type LessonDto } from '../api/courses';
+import { useEnrolledCourses } from '../api/queries';
 import { ProgressView } from '../components/CourseParts';
 import { LessonContent } from '../components/LessonContent';
-import { formatDate, optionLabel, useCourseTexts } from '../texts';
+import { formatDateTime } from '@/lib/format';
+import { optionLabel, useCoursesT } from '../i18n';
 import '../courses.css';
 
 /** /student/courses: enrolled courses with progress. */
 export function MyCoursesPage() {
-  const txt = useCourseTexts();
-  const s = txt.student;
+  const { t: txt } = useCoursesT();
   const { i18n } = useTranslation();
-  const [courses, setCourses] = useState<EnrolledCourse[] | null>(null);
-  const [loadError, setLoadError] = useState('');
-
-  useEffect(() => {
-    let live = true;
-    enrolledCourses()
-      .then((c) => live && setCourses(c))
-      .catch((e: unknown) => live && setLoadError(e instanceof ApiError ? e.message : txt.common.loadError));
-    return () => {
-      live = false;
-    };
-  }, [txt.common.loadError]);
+  const query = useEnrolledCourses();
+  const courses = query.data ?? null;
+  const loadError = query.error ? (query.error instanceof ApiError ? query.error.message : txt('common.loadError')) : '';
 
   return (
-    <Page title={s.title} intro={<p>{s.intro}</p>}>
+    <Page title={txt('student.title')} intro={<p>{txt('student.intro')}</p>}>
       <ErrorAlert>{loadError}</ErrorAlert>
-      {!courses && !loadError ? <p>{txt.common.loading}</p> : null}
+      {!courses && !loadError ? <p>{txt('common.loading')}</p> : null}
       {courses && courses.length === 0 ? (
         <EmptyState>
-          <p>{s.none}</p>
+          <p>{txt('student.none')}</p>
           <p>
-            <Link to="/student/discover-courses">{s.discover}</Link>
+            <Link to="/student/discover-courses">{txt('student.discover')}</Link>
           </p>
         </EmptyState>
       ) : null}
@@ -53,11 +45,11 @@ export function MyCoursesPage() {
               <p className="crs-tags">
                 <span>{optionLabel(txt, 'language', course.language)}</span>
                 <span>{optionLabel(txt, 'level', course.level)}</span>
-                {course.status === 'inactive' ? <span>{txt.status.inactive}</span> : null}
+                {course.status === 'inactive' ? <span>{txt('status.inactive')}</span> : null}
               </p>
-              <ProgressView progress={progress} txt={txt} label={s.progressOf(course.title)} />
+              <ProgressView progress={progress} txt={txt} label={txt('student.progressOf', { t: course.title })} />
               <p className="muted">
-                {s.lastActivity}: {formatDate(last_activity_at, i18n.language)}
+                {txt('student.lastActivity')}: {formatDateTime(last_activity_at, i18n.language)}
               </p>
             </li>
           ))}
@@ -93,8 +85,7 @@ export interface LessonAssessmentsProps {
  * lesson the chapter assessment, after the course's last the final).
  */
 export function LearnPage({ assessments: Assessments }: { assessments?: ComponentType<LessonAssessmentsProps> }) {
-  const txt = useCourseTexts();
-  const l = txt.learn;
+  const { t: txt } = useCoursesT();
   const { courseId } = useParams();
   const [params] = useSearchParams();
   const [course, setCourse] = useState<CourseDetail | null>(null);
@@ -131,12 +122,12 @@ export function LearnPage({ assessments: Assessments }: { assessments?: Componen
       .catch((e: unknown) => {
         if (!live) return;
         if (e instanceof ApiError && e.status === 404) setNotFound(true);
-        else setLoadError(e instanceof ApiError ? e.message : txt.common.loadError);
+        else setLoadError(e instanceof ApiError ? e.message : txt('common.loadError'));
       });
     return () => {
       live = false;
     };
-  }, [courseId, txt.common.loadError]);
+  }, [courseId, txt]);
 
   const all = course ? flatten(course) : [];
   const wanted = Number(params.get('lesson'));
@@ -173,7 +164,7 @@ export function LearnPage({ assessments: Assessments }: { assessments?: Componen
       setStatus(res.message);
       focusAfter.current = 'lesson-done';
     } catch (e) {
-      setError(e instanceof ApiError ? e.message : txt.common.sendError);
+      setError(e instanceof ApiError ? e.message : txt('common.sendError'));
     } finally {
       setBusy(false);
     }
@@ -182,36 +173,36 @@ export function LearnPage({ assessments: Assessments }: { assessments?: Componen
   const lessonLink = (x: Located) => `/student/courses/${courseId}?lesson=${x.lesson.id}`;
 
   return (
-    <Page title={course?.title ?? (notFound ? l.notFoundTitle : txt.common.loading)} className="crs-learn-page">
+    <Page title={course?.title ?? (notFound ? txt('learn.notFoundTitle') : txt('common.loading'))} className="crs-learn-page">
       <p>
-        <Link to="/student/courses">{l.back}</Link>
+        <Link to="/student/courses">{txt('learn.back')}</Link>
       </p>
       <ErrorAlert>{loadError || error}</ErrorAlert>
       <StatusMessage>{status}</StatusMessage>
-      {!course && !loadError && !notFound ? <p>{txt.common.loading}</p> : null}
-      {notFound ? <p className="alert alert-error">{l.notFound}</p> : null}
+      {!course && !loadError && !notFound ? <p>{txt('common.loading')}</p> : null}
+      {notFound ? <p className="alert alert-error">{txt('learn.notFound')}</p> : null}
       {course && !course.enrolled ? (
         <p>
-          {l.notEnrolled} <Link to={`/student/discover-courses/${course.id}`}>{l.seeCourse}</Link>
+          {txt('learn.notEnrolled')} <Link to={`/student/discover-courses/${course.id}`}>{txt('learn.seeCourse')}</Link>
         </p>
       ) : null}
       {course && course.enrolled ? (
         <>
-          {course.status === 'inactive' ? <p className="alert alert-error">{l.stopped}</p> : null}
-          {course.progress ? <ProgressView progress={course.progress} txt={txt} label={l.yourProgress} /> : null}
+          {course.status === 'inactive' ? <p className="alert alert-error">{txt('learn.stopped')}</p> : null}
+          {course.progress ? <ProgressView progress={course.progress} txt={txt} label={txt('learn.yourProgress')} /> : null}
           {all.length === 0 ? (
             <EmptyState>
-              <p>{l.empty}</p>
+              <p>{txt('learn.empty')}</p>
             </EmptyState>
           ) : (
             <div className="crs-learn">
               <nav aria-labelledby="lessons-nav" className="crs-lesson-nav">
-                <h2 id="lessons-nav">{l.nav}</h2>
+                <h2 id="lessons-nav">{txt('learn.nav')}</h2>
                 <ol>
                   {course.chapters.map((c, ci) => (
                     <li key={c.id}>
                       <span className="crs-nav-chapter" id={`nav-ch-${c.id}`}>
-                        {txt.common.chapterN(ci + 1)}: <bdi>{c.title}</bdi>
+                        {txt('common.chapterN', { n: ci + 1 })}: <bdi>{c.title}</bdi>
                       </span>
                       <ol aria-labelledby={`nav-ch-${c.id}`}>
                         {c.lessons.map((x, li) => {
@@ -227,7 +218,7 @@ export function LearnPage({ assessments: Assessments }: { assessments?: Componen
                                   {x.completed ? '✓' : '○'}
                                 </span>{' '}
                                 <bdi>{x.title}</bdi>
-                                {x.completed ? <span className="visually-hidden"> {l.completedMark}</span> : null}
+                                {x.completed ? <span className="visually-hidden"> {txt('learn.completedMark')}</span> : null}
                               </Link>
                             </li>
                           );
@@ -240,7 +231,7 @@ export function LearnPage({ assessments: Assessments }: { assessments?: Componen
               {current ? (
                 <article className="crs-lesson-main" aria-labelledby="lesson-title">
                   <p className="muted crs-lesson-where">
-                    {txt.common.chapterN(current.chapterNo)}: <bdi>{current.chapterTitle}</bdi> — {txt.common.lessonN(current.lessonNo)}
+                    {txt('common.chapterN', { n: current.chapterNo })}: <bdi>{current.chapterTitle}</bdi> — {txt('common.lessonN', { n: current.lessonNo })}
                   </p>
                   <h2 id="lesson-title" tabIndex={-1} dir="auto">
                     {current.lesson.title}
@@ -250,26 +241,26 @@ export function LearnPage({ assessments: Assessments }: { assessments?: Componen
                     {current.lesson.completed ? (
                       <p id="lesson-done" tabIndex={-1} className="crs-done-text">
                         <span aria-hidden="true">✓ </span>
-                        {l.done}
+                        {txt('learn.done')}
                       </p>
                     ) : course.status !== 'inactive' ? (
                       <button type="button" className="btn btn-primary" aria-disabled={busy || undefined} onClick={() => void markComplete(current.lesson)}>
-                        {l.markComplete}
+                        {txt('learn.markComplete')}
                       </button>
                     ) : null}
                   </div>
                   {Assessments ? <Assessments courseId={course.id} chapters={course.chapters} lessonId={current.lesson.id} /> : null}
-                  <nav className="crs-prev-next" aria-label={l.prevNext}>
+                  <nav className="crs-prev-next" aria-label={txt('learn.prevNext')}>
                     {prev ? (
                       <Link to={lessonLink(prev)} className="btn btn-secondary">
-                        {l.previous}: <bdi>{prev.lesson.title}</bdi>
+                        {txt('learn.previous')}: <bdi>{prev.lesson.title}</bdi>
                       </Link>
                     ) : (
                       <span />
                     )}
                     {next ? (
                       <Link to={lessonLink(next)} className="btn btn-secondary">
-                        {l.next}: <bdi>{next.lesson.title}</bdi>
+                        {txt('learn.next')}: <bdi>{next.lesson.title}</bdi>
                       </Link>
                     ) : null}
                   </nav>

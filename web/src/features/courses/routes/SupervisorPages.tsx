@@ -10,7 +10,8 @@ import { useLiveEvent } from '@/lib/realtime';
 import { useLiveResync } from '@/lib/realtime';
 import { approveRequest, getCourse, rejectRequest, requestQueue, type CourseDetail, type RequestDto } from '../api/courses';
 import { CourseFacts, CourseImage, FullCourse } from '../components/CourseParts';
-import { formatDate, useCourseTexts } from '../texts';
+import { formatDateTime } from '@/lib/format';
+import { useCoursesT } from '../i18n';
 import '../courses.css';
 
 export type QueueKind = 'accreditation' | 'stop';
@@ -21,8 +22,7 @@ interface RequestPayload {
 
 /** /supervisor/accreditation and /supervisor/stop: the pending requests, kept up to date live. */
 export function QueuePage({ kind }: { kind: QueueKind }) {
-  const txt = useCourseTexts();
-  const s = txt.supervisor;
+  const { t: txt } = useCoursesT();
   const { i18n } = useTranslation();
   const location = useLocation();
   const [requests, setRequests] = useState<RequestDto[] | null>(null);
@@ -36,8 +36,8 @@ export function QueuePage({ kind }: { kind: QueueKind }) {
         setRequests(r);
         setLoadError('');
       })
-      .catch((e: unknown) => setLoadError(e instanceof ApiError ? e.message : txt.common.loadError));
-  }, [kind, txt.common.loadError]);
+      .catch((e: unknown) => setLoadError(e instanceof ApiError ? e.message : txt('common.loadError')));
+  }, [kind, txt]);
 
   useEffect(() => {
     setRequests(null);
@@ -55,24 +55,24 @@ export function QueuePage({ kind }: { kind: QueueKind }) {
   useLiveEvent(['request.created', 'request.decided'], (e) => {
     const r = (e.payload as RequestPayload)?.request;
     if (r && r.kind !== kind) return;
-    if (r) setStatus(e.kind === 'request.created' ? s.arrived(r.course_title) : s.decidedElsewhere(r.course_title));
+    if (r) setStatus(e.kind === 'request.created' ? txt('supervisor.arrived', { t: r.course_title }) : txt('supervisor.decidedElsewhere', { t: r.course_title }));
     reload();
   });
 
-  const title = kind === 'accreditation' ? s.accreditationTitle : s.stopTitle;
+  const title = kind === 'accreditation' ? txt('supervisor.accreditationTitle') : txt('supervisor.stopTitle');
   return (
-    <Page title={title} intro={<p>{kind === 'accreditation' ? s.accreditationIntro : s.stopIntro}</p>}>
+    <Page title={title} intro={<p>{kind === 'accreditation' ? txt('supervisor.accreditationIntro') : txt('supervisor.stopIntro')}</p>}>
       <ErrorAlert>{loadError}</ErrorAlert>
       <StatusMessage>{status}</StatusMessage>
-      {!requests && !loadError ? <p>{txt.common.loading}</p> : null}
+      {!requests && !loadError ? <p>{txt('common.loading')}</p> : null}
       {requests && requests.length === 0 ? (
         <EmptyState>
-          <p>{kind === 'accreditation' ? s.accreditationEmpty : s.stopEmpty}</p>
+          <p>{kind === 'accreditation' ? txt('supervisor.accreditationEmpty') : txt('supervisor.stopEmpty')}</p>
         </EmptyState>
       ) : null}
       {requests && requests.length > 0 ? (
         <>
-          <p>{s.waiting(requests.length)}</p>
+          <p>{txt('supervisor.waiting', { count: requests.length })}</p>
           <div className="crs-table-wrap">
             <table className="crs-table crs-queue">
               <caption id="queue-caption" className="visually-hidden">
@@ -80,10 +80,10 @@ export function QueuePage({ kind }: { kind: QueueKind }) {
               </caption>
               <thead>
                 <tr>
-                  <th scope="col">{s.course}</th>
-                  <th scope="col">{s.instructor}</th>
-                  <th scope="col">{s.requested}</th>
-                  <th scope="col">{s.review}</th>
+                  <th scope="col">{txt('supervisor.course')}</th>
+                  <th scope="col">{txt('supervisor.instructor')}</th>
+                  <th scope="col">{txt('supervisor.requested')}</th>
+                  <th scope="col">{txt('supervisor.review')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -93,10 +93,10 @@ export function QueuePage({ kind }: { kind: QueueKind }) {
                       {r.course_title}
                     </th>
                     <td>{r.instructor_name}</td>
-                    <td>{formatDate(r.requested_at, i18n.language)}</td>
+                    <td>{formatDateTime(r.requested_at, i18n.language)}</td>
                     <td>
-                      <Link to={`/supervisor/${kind}/${r.id}`} aria-label={s.reviewLabel(r.course_title)}>
-                        {s.review}
+                      <Link to={`/supervisor/${kind}/${r.id}`} aria-label={txt('supervisor.reviewLabel', { t: r.course_title })}>
+                        {txt('supervisor.review')}
                       </Link>
                     </td>
                   </tr>
@@ -112,8 +112,7 @@ export function QueuePage({ kind }: { kind: QueueKind }) {
 
 /** /supervisor/{accreditation|stop}/:requestId: the course's full content, then the decision. */
 export function ReviewPage({ kind }: { kind: QueueKind }) {
-  const txt = useCourseTexts();
-  const s = txt.supervisor;
+  const { t: txt } = useCoursesT();
   const { i18n } = useTranslation();
   const { requestId } = useParams();
   const navigate = useNavigate();
@@ -142,11 +141,11 @@ export function ReviewPage({ kind }: { kind: QueueKind }) {
         const c = await getCourse(r.course_id);
         if (live) setCourse(c);
       })
-      .catch((e: unknown) => live && setLoadError(e instanceof ApiError ? e.message : txt.common.loadError));
+      .catch((e: unknown) => live && setLoadError(e instanceof ApiError ? e.message : txt('common.loadError')));
     return () => {
       live = false;
     };
-  }, [kind, requestId, txt.common.loadError]);
+  }, [kind, requestId, txt]);
 
   useLiveEvent(['request.decided'], (e) => {
     const r = (e.payload as RequestPayload)?.request;
@@ -166,7 +165,7 @@ export function ReviewPage({ kind }: { kind: QueueKind }) {
     setFormError('');
     setReasonError('');
     if (!approve && !reason.trim()) {
-      setReasonError(txt.common.required);
+      setReasonError(txt('common.required'));
       document.getElementById('rv-reason')?.focus();
       return;
     }
@@ -179,7 +178,7 @@ export function ReviewPage({ kind }: { kind: QueueKind }) {
         setReasonError(err.message);
         document.getElementById('rv-reason')?.focus();
       } else {
-        setFormError(err instanceof ApiError ? err.message : txt.common.sendError);
+        setFormError(err instanceof ApiError ? err.message : txt('common.sendError'));
         if (err instanceof ApiError && err.status === 409) setGone(true);
       }
     } finally {
@@ -192,24 +191,24 @@ export function ReviewPage({ kind }: { kind: QueueKind }) {
     void decide(false);
   }
 
-  const title = course ? s.reviewTitle(course.title) : request ? s.reviewTitle(request.course_title) : s.review;
+  const title = course ? txt('supervisor.reviewTitle', { t: course.title }) : request ? txt('supervisor.reviewTitle', { t: request.course_title }) : txt('supervisor.review');
   return (
     <Page title={title}>
       <ErrorAlert>{loadError || formError}</ErrorAlert>
-      {gone ? <p className="alert alert-error">{s.gone}</p> : null}
-      {!request && !gone && !loadError ? <p>{txt.common.loading}</p> : null}
+      {gone ? <p className="alert alert-error">{txt('supervisor.gone')}</p> : null}
+      {!request && !gone && !loadError ? <p>{txt('common.loading')}</p> : null}
       {request ? (
         <section aria-labelledby="rv-request" className="card">
-          <h2 id="rv-request">{s.requestFacts}</h2>
+          <h2 id="rv-request">{txt('supervisor.requestFacts')}</h2>
           <dl className="details">
-            <dt>{s.instructor}</dt>
+            <dt>{txt('supervisor.instructor')}</dt>
             <dd>{request.instructor_name}</dd>
-            <dt>{s.requested}</dt>
-            <dd>{formatDate(request.requested_at, i18n.language)}</dd>
+            <dt>{txt('supervisor.requested')}</dt>
+            <dd>{formatDateTime(request.requested_at, i18n.language)}</dd>
           </dl>
           {!gone ? (
             <p>
-              <a href="#rv-decision-section">{s.toDecision}</a>
+              <a href="#rv-decision-section">{txt('supervisor.toDecision')}</a>
             </p>
           ) : null}
         </section>
@@ -223,25 +222,25 @@ export function ReviewPage({ kind }: { kind: QueueKind }) {
       ) : null}
       {request && !gone ? (
         <section id="rv-decision-section" tabIndex={-1} aria-labelledby="rv-decision" className="card crs-decision">
-          <h2 id="rv-decision">{s.decision}</h2>
+          <h2 id="rv-decision">{txt('supervisor.decision')}</h2>
           <div className="actions">
             <button type="button" className="btn btn-primary" aria-disabled={busy || undefined} onClick={() => void decide(true)}>
-              {s.approve[kind]}
+              {txt(`supervisor.approve.${kind}`)}
             </button>
             <button type="button" className="btn btn-secondary" aria-expanded={rejecting} aria-controls="rv-reject-form" onClick={() => setRejecting((r) => !r)}>
-              {s.reject}
+              {txt('supervisor.reject')}
             </button>
           </div>
-          <form id="rv-reject-form" noValidate onSubmit={onReject} hidden={!rejecting} className="form" aria-label={s.reject}>
-            <TextArea idPrefix="rv" name="reason" label={s.reason} hint={s.reasonHint} value={reason} onChange={setReason} error={reasonError} required />
+          <form id="rv-reject-form" noValidate onSubmit={onReject} hidden={!rejecting} className="form" aria-label={txt('supervisor.reject')}>
+            <TextArea idPrefix="rv" name="reason" label={txt('supervisor.reason')} hint={txt('supervisor.reasonHint')} value={reason} onChange={setReason} error={reasonError} required />
             <button type="submit" className="btn btn-primary" aria-disabled={busy || undefined}>
-              {s.sendReject}
+              {txt('supervisor.sendReject')}
             </button>
           </form>
         </section>
       ) : null}
       <p>
-        <Link to={`/supervisor/${kind}`}>{s.back[kind]}</Link>
+        <Link to={`/supervisor/${kind}`}>{txt(`supervisor.back.${kind}`)}</Link>
       </p>
     </Page>
   );

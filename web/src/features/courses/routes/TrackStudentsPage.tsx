@@ -7,40 +7,40 @@ import { useApiData } from '@/lib/hooks';
 import { useLiveEvent, useLiveResync } from '@/lib/realtime';
 import { getCourse, trackStudents, type CourseDetail, type TrackedCourse, type TrackedStudent } from '../api/courses';
 import { CourseFacts, CourseImage, FullCourse } from '../components/CourseParts';
-import { formatDate, useCourseTexts, type CourseTexts } from '../texts';
+import { formatDateTime } from '@/lib/format';
+import { useCoursesT, type CoursesT } from '../i18n';
 import '../courses.css';
 import { RequestHistory } from '../components/RequestHistory';
 
 /** A student's attempts at the course's assessments: score, pass or not, and a link to the answers. */
-function Attempts({ student, txt }: { student: TrackedStudent; txt: CourseTexts }) {
-  const t = txt.instructor;
+function Attempts({ student, txt }: { student: TrackedStudent; txt: CoursesT }) {
   const attempts = student.attempts ?? [];
   const p = student.progress;
   return (
     <>
-      {p.assessments_total ? <p className="crs-attempts-sum">{t.assessmentsPassed(p.assessments_passed ?? 0, p.assessments_total)}</p> : null}
+      {p.assessments_total ? <p className="crs-attempts-sum">{txt('instructor.assessmentsPassed', { p: p.assessments_passed ?? 0, t: p.assessments_total })}</p> : null}
       {p.grade ? (
         <p className="crs-attempts-sum">
-          {t.grade[p.grade] ?? p.grade}
+          {txt(`instructor.grade.${p.grade}`) ?? p.grade}
           {p.percent != null ? ` (${p.percent}%)` : ''}
         </p>
       ) : null}
       {attempts.length === 0 ? (
-        <span className="muted">{t.noAttempts}</span>
+        <span className="muted">{txt('instructor.noAttempts')}</span>
       ) : (
         <ul className="crs-attempts">
           {attempts.map((a) => (
             <li key={a.id}>
-              <bdi>{t.attemptLine(a.assessment_title, a.number)}</bdi>:{' '}
+              <bdi>{txt('instructor.attemptLine', { title: a.assessment_title, n: a.number })}</bdi>:{' '}
               {a.submitted_at ? (
                 <>
-                  {t.attemptScore(a.score ?? 0, a.max_score, a.percent ?? 0)}, {a.passed ? t.attemptPassed : t.attemptFailed}{' '}
-                  <Link to={`/instructor/assessments/results/${a.id}`} aria-label={t.seeAnswersLabel(student.name, a.assessment_title, a.number)}>
-                    {t.seeAnswers}
+                  {txt('instructor.attemptScore', { score: a.score ?? 0, max: a.max_score, percent: a.percent ?? 0 })}, {a.passed ? txt('instructor.attemptPassed') : txt('instructor.attemptFailed')}{' '}
+                  <Link to={`/instructor/assessments/results/${a.id}`} aria-label={txt('instructor.seeAnswersLabel', { who: student.name, title: a.assessment_title, n: a.number })}>
+                    {txt('instructor.seeAnswers')}
                   </Link>
                 </>
               ) : (
-                t.attemptOpen
+                txt('instructor.attemptOpen')
               )}
             </li>
           ))}
@@ -52,10 +52,9 @@ function Attempts({ student, txt }: { student: TrackedStudent; txt: CourseTexts 
 
 /** /instructor/track-students: per course, each enrolled student's progress, attempts and scores (kept current live). */
 export function TrackStudentsPage() {
-  const txt = useCourseTexts();
-  const t = txt.instructor;
+  const { t: txt } = useCoursesT();
   const { i18n } = useTranslation();
-  const { data: courses, error: loadError, reload: load } = useApiData<TrackedCourse[]>(trackStudents, txt.common.loadError);
+  const { data: courses, error: loadError, reload: load } = useApiData<TrackedCourse[]>(trackStudents, txt('common.loadError'));
 
   // A student submitting a chapter or final assessment is told to the instructor live.
   useLiveEvent(['assessment.submitted'], load);
@@ -65,12 +64,12 @@ export function TrackStudentsPage() {
   const published = courses?.filter((c) => ['active', 'stop_pending', 'inactive'].includes(c.course.status)) ?? [];
 
   return (
-    <Page title={t.trackTitle} intro={<p>{t.trackIntro}</p>}>
+    <Page title={txt('instructor.trackTitle')} intro={<p>{txt('instructor.trackIntro')}</p>}>
       <ErrorAlert>{loadError}</ErrorAlert>
-      {!courses && !loadError ? <p>{txt.common.loading}</p> : null}
+      {!courses && !loadError ? <p>{txt('common.loading')}</p> : null}
       {courses && published.length === 0 ? (
         <EmptyState>
-          <p>{t.trackNone}</p>
+          <p>{txt('instructor.trackNone')}</p>
         </EmptyState>
       ) : null}
       {published.map(({ course, students }) => (
@@ -79,25 +78,25 @@ export function TrackStudentsPage() {
             <bdi>{course.title}</bdi>
           </h2>
           <p className="muted">
-            {txt.facts.status}: {txt.status[course.status] ?? course.status} — {txt.common.lessons(course.lessons_count)}
+            {txt('facts.status')}: {txt(`status.${course.status}`) ?? course.status} — {txt('common.lessons', { count: course.lessons_count })}
           </p>
           {students.length === 0 ? (
-            <p>{t.trackNoStudents}</p>
+            <p>{txt('instructor.trackNoStudents')}</p>
           ) : (
             // A wide table scrolls on narrow screens: the region takes focus so it scrolls by keyboard.
             // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
             <div className="crs-table-wrap" role="region" aria-labelledby={`track-cap-${course.id}`} tabIndex={0}>
               <table className="crs-table">
-                <caption id={`track-cap-${course.id}`}>{t.trackCaption(course.title)}</caption>
+                <caption id={`track-cap-${course.id}`}>{txt('instructor.trackCaption', { t: course.title })}</caption>
                 <thead>
                   <tr>
-                    <th scope="col">{t.student}</th>
-                    <th scope="col">{t.email}</th>
-                    <th scope="col">{t.progress}</th>
-                    <th scope="col">{t.lessonsDone}</th>
-                    <th scope="col">{t.attempts}</th>
-                    <th scope="col">{t.enrolledAt}</th>
-                    <th scope="col">{t.lastActivity}</th>
+                    <th scope="col">{txt('instructor.student')}</th>
+                    <th scope="col">{txt('instructor.email')}</th>
+                    <th scope="col">{txt('instructor.progress')}</th>
+                    <th scope="col">{txt('instructor.lessonsDone')}</th>
+                    <th scope="col">{txt('instructor.attempts')}</th>
+                    <th scope="col">{txt('instructor.enrolledAt')}</th>
+                    <th scope="col">{txt('instructor.lastActivity')}</th>
                   </tr>
                 </thead>
                 <tbody>
@@ -106,7 +105,7 @@ export function TrackStudentsPage() {
                       <th scope="row">{s.name}</th>
                       <td dir="ltr">{s.email}</td>
                       <td>
-                        <span className={`crs-state crs-state-${s.progress.state}`}>{txt.progress[s.progress.state] ?? s.progress.state}</span>
+                        <span className={`crs-state crs-state-${s.progress.state}`}>{txt(`progress.${s.progress.state}`) ?? s.progress.state}</span>
                       </td>
                       <td>
                         {s.progress.lessons_done} / {s.progress.lessons_total}
@@ -114,8 +113,8 @@ export function TrackStudentsPage() {
                       <td>
                         <Attempts student={s} txt={txt} />
                       </td>
-                      <td>{formatDate(s.enrolled_at, i18n.language)}</td>
-                      <td>{formatDate(s.last_activity_at, i18n.language)}</td>
+                      <td>{formatDateTime(s.enrolled_at, i18n.language)}</td>
+                      <td>{formatDateTime(s.last_activity_at, i18n.language)}</td>
                     </tr>
                   ))}
                 </tbody>
@@ -130,14 +129,14 @@ export function TrackStudentsPage() {
 
 /** /instructor/courses/:id: the course's full content as students will see it. */
 export function InstructorCoursePage() {
-  const txt = useCourseTexts();
+  const { t: txt } = useCoursesT();
   const { id } = useParams();
-  const { data: course, error: loadError } = useApiData<CourseDetail>(() => getCourse(id ?? ''), txt.common.loadError, id);
+  const { data: course, error: loadError } = useApiData<CourseDetail>(() => getCourse(id ?? ''), txt('common.loadError'), id);
 
   return (
-    <Page title={course ? txt.instructor.previewTitle(course.title) : txt.instructor.view}>
+    <Page title={course ? txt('instructor.previewTitle', { t: course.title }) : txt('instructor.view')}>
       <ErrorAlert>{loadError}</ErrorAlert>
-      {!course && !loadError ? <p>{txt.common.loading}</p> : null}
+      {!course && !loadError ? <p>{txt('common.loading')}</p> : null}
       {course ? (
         <>
           <CourseImage course={course} txt={txt} />
@@ -145,7 +144,7 @@ export function InstructorCoursePage() {
           {course.status === 'draft' || course.status === 'rejected' ? (
             <p>
               <Link className="btn btn-secondary" to={`/instructor/courses/${course.id}/edit`}>
-                {txt.instructor.edit}
+                {txt('instructor.edit')}
               </Link>
             </p>
           ) : null}
@@ -154,7 +153,7 @@ export function InstructorCoursePage() {
         </>
       ) : null}
       <p>
-        <Link to={course?.status === 'inactive' ? '/instructor/archive' : '/instructor/courses'}>{txt.instructor.back}</Link>
+        <Link to={course?.status === 'inactive' ? '/instructor/archive' : '/instructor/courses'}>{txt('instructor.back')}</Link>
       </p>
     </Page>
   );

@@ -1,9 +1,11 @@
+import type en from '../locales/en';
 import { apiFetch } from '@/lib/api-client';
 import type { MenuType } from '../menus';
 
 /** One figure on a dashboard: what it counts and where to act on it. */
 export interface Count {
-  key: string;
+  /** Key into the dashboard texts (`counts.labels`). */
+  key: keyof (typeof en)['counts']['labels'];
   value: number;
   to: string;
 }
@@ -20,7 +22,7 @@ interface EnrolledLite {
 export async function fetchCounts(type: MenuType): Promise<Count[]> {
   if (type === 'supervisor') {
     const q = await apiFetch<{ accreditation: number; stop: number; certificates?: number }>('supervisor/queue-counts');
-    const counts = [
+    const counts: Count[] = [
       { key: 'pendingAccreditation', value: q.accreditation, to: '/supervisor/accreditation' },
       { key: 'pendingStop', value: q.stop, to: '/supervisor/stop' },
     ];

@@ -1,9 +1,10 @@
+import { formatCount } from '@/lib/format';
+import { useDashboardT } from '../i18n';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useLiveEvent, useLiveResync } from '@/lib/realtime';
 import { countEvents, fetchCounts, type Count } from '../api/counts';
 import type { MenuType } from '../menus';
-import { useDashTexts } from '../texts';
 
 /**
  * The role's figures at a glance (queue sizes, courses, students), refreshed when a live event
@@ -11,7 +12,7 @@ import { useDashTexts } from '../texts';
  * number are read together ("3 accreditation requests waiting").
  */
 export function DashboardCounts({ type }: { type: MenuType }) {
-  const txt = useDashTexts();
+  const { t } = useDashboardT();
   const [counts, setCounts] = useState<Count[] | null>(null);
   const [failed, setFailed] = useState(false);
 
@@ -33,21 +34,21 @@ export function DashboardCounts({ type }: { type: MenuType }) {
 
   return (
     <section aria-labelledby="counts-heading" className="dash-counts">
-      <h2 id="counts-heading">{txt.counts.title}</h2>
-      {failed && !counts ? <p>{txt.counts.failed}</p> : null}
-      {!counts && !failed ? <p>{txt.counts.loading}</p> : null}
+      <h2 id="counts-heading">{t('counts.title')}</h2>
+      {failed && !counts ? <p>{t('counts.failed')}</p> : null}
+      {!counts && !failed ? <p>{t('counts.loading')}</p> : null}
       {counts ? (
         <ul className="dash-count-list">
           {counts.map((c) => (
             <li key={c.key} className="dash-count">
               <Link to={c.to}>
                 <span className="dash-count-value" aria-hidden="true">
-                  {c.value.toLocaleString('en')}
+                  {formatCount(c.value)}
                 </span>
                 <span className="dash-count-label" aria-hidden="true">
-                  {txt.counts.labels[c.key]}
+                  {t(`counts.labels.${c.key}`)}
                 </span>
-                <span className="visually-hidden">{txt.counts.spoken(c.key, c.value)}</span>
+                <span className="visually-hidden">{t('counts.spoken', { label: t(`counts.labels.${c.key}`), count: c.value })}</span>
               </Link>
             </li>
           ))}

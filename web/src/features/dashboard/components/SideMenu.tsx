@@ -1,37 +1,37 @@
+import { useDashboardT } from '../i18n';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { logout } from '@/lib/api-client';
 import { useUnansweredCount } from '../api/questions';
 import { menuFor, menuType } from '../menus';
-import { useDashTexts } from '../texts';
 
 /** The dashboard's side menu, chosen by the stored type. */
 export function SideMenu({ storedType, id }: { storedType: string; id?: string }) {
-  const { t } = useTranslation();
-  const txt = useDashTexts();
+  const { t: tc } = useTranslation();
+  const { t } = useDashboardT();
   const type = menuType(storedType);
   const count = useUnansweredCount(type === 'instructor');
   return (
-    <nav className="side-menu" aria-label={t('dashboard.sideMenu')} id={id}>
+    <nav className="side-menu" aria-label={tc('dashboard.sideMenu')} id={id}>
       <ul>
         {menuFor(storedType).map((item) => (
           <li key={item.to}>
             {item.external ? (
               <a href={item.to} target="_blank" rel="noopener noreferrer">
-                {txt.labels[item.label]} <span className="visually-hidden">{t('common.newTab')}</span>
+                {t(`labels.${item.label}`)} <span className="visually-hidden">{tc('common.newTab')}</span>
                 <span aria-hidden="true" className="ext-mark">
                   ↗
                 </span>
               </a>
             ) : (
               <NavLink to={item.to} end={item.end}>
-                {txt.labels[item.label]}
+                {t(`labels.${item.label}`)}
                 {item.badge && count > 0 ? (
                   <>
                     {' '}
                     <span className="badge" data-testid="questions-badge">
                       <span aria-hidden="true">{count}</span>
-                      <span className="visually-hidden">({t('dashboard.unanswered', { count })})</span>
+                      <span className="visually-hidden">({tc('dashboard.unanswered', { count })})</span>
                     </span>
                   </>
                 ) : null}
@@ -41,7 +41,7 @@ export function SideMenu({ storedType, id }: { storedType: string; id?: string }
         ))}
         <li>
           <button type="button" className="menu-logout" onClick={() => void logout()}>
-            {t('dashboard.logout')}
+            {tc('dashboard.logout')}
           </button>
         </li>
       </ul>

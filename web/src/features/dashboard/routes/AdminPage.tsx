@@ -1,15 +1,15 @@
+import { useDashboardT } from '../i18n';
 import { Link } from 'react-router';
 import { Page } from '@/components/Page';
-import { useDashTexts } from '../texts';
 
 /** The admin panel's entry: where supervisors manage accounts and content. */
 export function AdminPage() {
-  const txt = useDashTexts();
+  const { t } = useDashboardT();
   return (
-    <Page title={txt.adminTitle}>
-      <p>{txt.adminBody}</p>
+    <Page title={t('adminTitle')}>
+      <p>{t('adminBody')}</p>
       <p>
-        <Link to="/supervisor">{txt.adminBack}</Link>
+        <Link to="/supervisor">{t('adminBack')}</Link>
       </p>
     </Page>
   );

@@ -1,9 +1,10 @@
-import { describeEvent, liveTexts, roleOf } from '../eventText';
+import i18n, { langOf } from '@/lib/i18n';
+import { describeEvent, roleOf } from '../eventText';
+import { NS, useLiveT } from '../i18n';
 import { useNotices, type Notice } from '../notices';
-import { useLiveTexts } from '../texts';
 
 export function noticeText(n: Notice, lang: 'ar' | 'en', storedType: string): string {
-  if (n.summary) return liveTexts(lang).summary(n.events.length);
+  if (n.summary) return i18n.getFixedT(lang, NS)('event.summary', { count: n.events.length });
   return describeEvent(n.events[0], lang, roleOf(storedType)).text;
 }
 
@@ -14,7 +15,7 @@ export function noticeText(n: Notice, lang: 'ar' | 'en', storedType: string): st
  */
 export function LiveAnnouncer({ storedType }: { storedType: string }) {
   const { announcements } = useNotices();
-  const { lang } = useLiveTexts();
+  const lang = langOf(useLiveT().i18n.language);
   return (
     <div className="visually-hidden" aria-live="polite" aria-relevant="additions" aria-atomic="false" data-testid="live-announcer">
       {announcements.map((n) => (

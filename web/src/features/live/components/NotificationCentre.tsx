@@ -1,15 +1,16 @@
 import '../live.css';
 import { useAtomValue } from 'jotai';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ErrorAlert, StatusMessage } from '@/components/Alert';
 import { useDismiss } from '@/components/Disclosure';
-import { formatDateTime } from '@/lib/datetime';
+import { formatDateTime } from '@/lib/format';
+import { langOf } from '@/lib/i18n';
 import { useLiveEvent, useLiveResync } from '@/lib/realtime';
 import { fetchNotifications, fetchUnreadCount, markRead, type NotificationItem } from '../api/notifications';
 import { describeEvent, roleOf } from '../eventText';
-import { useLiveTexts } from '../texts';
+import { useLiveT } from '../i18n';
 import { liveStatusAtom } from '../useLiveSocket';
 import { LiveAnnouncer } from './LiveAnnouncer';
 
@@ -36,8 +37,9 @@ type TabMessage = { type: 'read'; upTo: number };
  * the banner landmark.
  */
 export function NotificationCentre({ storedType, userId }: { storedType: string; userId: string }) {
-  const txt = useLiveTexts();
-  const { t } = useTranslation();
+  const { t, i18n } = useLiveT();
+  const { t: tc } = useTranslation();
+  const lang = langOf(i18n.language);
   const role = roleOf(storedType);
   const status = useAtomValue(liveStatusAtom);
   const [open, setOpen] = useState(false);
@@ -61,9 +63,9 @@ export function NotificationCentre({ storedType, userId }: { storedType: string;
       setError('');
     } catch (e) {
       console.warn('notifications failed', e);
-      setError(t('errors.unableToAccess'));
+      setError(tc('errors.unableToAccess'));
     }
-  }, [t]);
+  }, [tc]);
 
   const refreshCount = useCallback(() => {
     clearTimeout(countTimer.current);
@@ -117,11 +119,11 @@ export function NotificationCentre({ storedType, userId }: { storedType: string;
     try {
       setUnread(await markRead(upTo));
       setItems((cur) => cur.map((n) => (n.id <= upTo ? { ...n, read: true } : n)));
-      setDone(txt.markedRead);
+      setDone(t('markedRead'));
       channel.current?.postMessage({ type: 'read', upTo } satisfies TabMessage);
     } catch (e) {
       console.warn('mark read failed', e);
-      setError(t('errors.problemSending'));
+      setError(tc('errors.problemSending'));
     } finally {
       setBusy(false);
     }
@@ -138,22 +140,22 @@ export function NotificationCentre({ storedType, userId }: { storedType: string;
         aria-controls={panelId}
         onClick={toggle}
       >
-        {txt.notifications}{' '}
+        {t('notifications')}{' '}
         {unread > 0 ? (
           <span className="badge">
             <span aria-hidden="true">{unread}</span>
-            <span className="visually-hidden">({txt.unreadCount(unread)})</span>
+            <span className="visually-hidden">({t('unreadCount', { count: unread })})</span>
           </span>
         ) : null}
       </button>
       <div id={panelId} className="notif-panel" hidden={!open}>
-        <h2 className="notif-heading">{txt.notifications}</h2>
-        <p className="notif-status">{txt.status[status]}</p>
+        <h2 className="notif-heading">{t('notifications')}</h2>
+        <p className="notif-status">{t(`status.${status}`)}</p>
         <ErrorAlert>{error}</ErrorAlert>
         {items.length ? (
           <ul className="notif-list">
             {items.map((n) => {
-              const d = describeEvent(n, txt.lang, role);
+              const d = describeEvent(n, lang, role);
               return (
                 <li key={n.id} className={n.read ? 'notif-item' : 'notif-item notif-item-unread'}>
                   {d.href ? (
@@ -164,20 +166,20 @@ export function NotificationCentre({ storedType, userId }: { storedType: string;
                     <span>{d.text}</span>
                   )}
                   <span className="notif-meta">
-                    <time dateTime={n.created_at}>{formatDateTime(n.created_at, txt.lang)}</time>
-                    {n.read ? null : <span className="notif-unread">{txt.unread}</span>}
+                    <time dateTime={n.created_at}>{formatDateTime(n.created_at, lang)}</time>
+                    {n.read ? null : <span className="notif-unread">{t('unread')}</span>}
                   </span>
                 </li>
               );
             })}
           </ul>
         ) : (
-          <p>{txt.empty}</p>
+          <p>{t('empty')}</p>
         )}
         {/* Stays in place once everything is read, so focus is not lost from under the user. */}
         {items.length ? (
           <button type="button" className="btn btn-secondary" aria-disabled={busy || unread === 0 || undefined} onClick={() => void markAll()}>
-            {txt.markAllRead}
+            {t('markAllRead')}
           </button>
         ) : null}
         <StatusMessage>{done}</StatusMessage>

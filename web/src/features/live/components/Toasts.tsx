@@ -3,7 +3,8 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import { describeEvent, roleOf } from '../eventText';
 import { notices, useNotices, type Notice } from '../notices';
-import { useLiveTexts } from '../texts';
+import { langOf } from '@/lib/i18n';
+import { useLiveT } from '../i18n';
 import { noticeText } from './LiveAnnouncer';
 import { NOTIF_BUTTON_ID } from './NotificationCentre';
 
@@ -18,7 +19,7 @@ export const TOAST_MS = 10_000;
  */
 export function Toasts({ storedType }: { storedType: string }) {
   const { toasts } = useNotices();
-  const txt = useLiveTexts();
+  const { t } = useLiveT();
   const list = useRef<HTMLUListElement>(null);
   const shown = toasts.length > 0;
 
@@ -56,7 +57,7 @@ export function Toasts({ storedType }: { storedType: string }) {
   }
 
   return (
-    <aside className="toasts" aria-label={txt.toasts}>
+    <aside className="toasts" aria-label={t('toasts')}>
       <ul ref={list}>
         {toasts.map((n) => (
           <Toast key={n.key} notice={n} storedType={storedType} onDismiss={() => dismiss(n.key)} />
@@ -67,7 +68,8 @@ export function Toasts({ storedType }: { storedType: string }) {
 }
 
 function Toast({ notice, storedType, onDismiss }: { notice: Notice; storedType: string; onDismiss: () => void }) {
-  const txt = useLiveTexts();
+  const { t, i18n } = useLiveT();
+  const lang = langOf(i18n.language);
   const [hover, setHover] = useState(false);
   const [focusIn, setFocusIn] = useState(false);
   const left = useRef(TOAST_MS);
@@ -91,8 +93,8 @@ function Toast({ notice, storedType, onDismiss }: { notice: Notice; storedType: 
     return () => clearInterval(id);
   }, [paused]);
 
-  const text = noticeText(notice, txt.lang, storedType);
-  const href = notice.summary ? undefined : describeEvent(notice.events[0], txt.lang, roleOf(storedType)).href;
+  const text = noticeText(notice, lang, storedType);
+  const href = notice.summary ? undefined : describeEvent(notice.events[0], lang, roleOf(storedType)).href;
   const textId = `toast-${notice.key}`;
 
   function onKeyDown(e: KeyboardEvent) {
@@ -118,12 +120,12 @@ function Toast({ notice, storedType, onDismiss }: { notice: Notice; storedType: 
       <div className="toast-actions">
         {href ? (
           <Link to={href} className="toast-open" aria-describedby={textId} onClick={onDismiss} onKeyDown={onKeyDown}>
-            {txt.open}
+            {t('open')}
           </Link>
         ) : null}
         <button type="button" className="toast-dismiss" data-key={notice.key} aria-describedby={textId} onClick={onDismiss} onKeyDown={onKeyDown}>
           <span aria-hidden="true">✕ </span>
-          {txt.dismiss}
+          {t('dismiss')}
         </button>
       </div>
     </li>

@@ -1,11 +1,13 @@
+import { langOf } from '@/lib/i18n';
+import { useNotesT } from '../i18n';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Rich } from '@/components/Rich';
 import { ErrorAlert, StatusMessage } from '@/components/Alert';
 import { TextArea } from '@/components/Field';
-import { formatDateTime } from '@/lib/datetime';
+import { formatDateTime } from '@/lib/format';
 import { useFormErrors } from '@/lib/forms';
 import { replyToNote, type Note, type NoteReply } from '../api/notes';
-import { useNoteTexts } from '../texts';
 
 const ORDER = ['text'];
 
@@ -26,21 +28,22 @@ export function NoteThread({
 }) {
   const H = level === 2 ? 'h2' : 'h3';
   const Sub = level === 2 ? 'h3' : 'h4';
-  const txt = useNoteTexts();
-  const { t } = useTranslation();
+  const { t, i18n: tI18n } = useNotesT();
+  const lang = langOf(tI18n.language);
+  const { t: tc } = useTranslation();
   const prefix = `reply-${note.id}`;
   const headingId = `note-${note.id}-heading`;
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState('');
-  const { fieldErrors, formError, reset, showFieldErrors, fail } = useFormErrors(ORDER, t('errors.problemSending'), prefix);
+  const { fieldErrors, formError, reset, showFieldErrors, fail } = useFormErrors(ORDER, tc('errors.problemSending'), prefix);
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     if (busy) return;
     reset();
     setDone('');
-    if (!text.trim()) return showFieldErrors({ text: t('common.requiredField') });
+    if (!text.trim()) return showFieldErrors({ text: tc('common.requiredField') });
     setBusy(true);
     try {
       const res = await replyToNote(note.id, text.trim());
@@ -57,13 +60,13 @@ export function NoteThread({
   return (
     <li className="thread">
       <H id={headingId} className="thread-title">
-        {view === 'received' ? txt.from(note.sender_name) : txt.to(note.recipient_name)}
+        <Rich text={view === 'received' ? t('from') : t('to')} values={{ name: view === 'received' ? note.sender_name : note.recipient_name }} />
       </H>
       <p className="thread-meta">
         <span>
-          {txt.sentOn}{' '}
+          {t('sentOn')}{' '}
           <bdi>
-            <time dateTime={note.created_at}>{formatDateTime(note.created_at, txt.lang)}</time>
+            <time dateTime={note.created_at}>{formatDateTime(note.created_at, lang)}</time>
           </bdi>
         </span>
       </p>
@@ -72,15 +75,15 @@ export function NoteThread({
       </p>
       {note.replies.length ? (
         <>
-          <Sub className="visually-hidden">{txt.replies}</Sub>
+          <Sub className="visually-hidden">{t('replies')}</Sub>
           <ul className="thread-replies">
             {note.replies.map((r) => (
               <li key={r.id} className="thread-reply">
                 <p className="thread-reply-label">
-                  <bdi>{r.author_id === myId ? txt.you : r.author_name}</bdi>
+                  <bdi>{r.author_id === myId ? t('you') : r.author_name}</bdi>
                   {' · '}
                   <bdi>
-                    <time dateTime={r.created_at}>{formatDateTime(r.created_at, txt.lang)}</time>
+                    <time dateTime={r.created_at}>{formatDateTime(r.created_at, lang)}</time>
                   </bdi>
                 </p>
                 <p className="thread-text" dir="auto">
@@ -93,9 +96,9 @@ export function NoteThread({
       ) : null}
       <form noValidate onSubmit={onSubmit} className="form thread-form">
         <ErrorAlert>{formError}</ErrorAlert>
-        <TextArea name="text" idPrefix={prefix} label={txt.yourReply} value={text} onChange={setText} required error={fieldErrors.text} />
+        <TextArea name="text" idPrefix={prefix} label={t('yourReply')} value={text} onChange={setText} required error={fieldErrors.text} />
         <button type="submit" className="btn btn-primary" aria-disabled={busy || undefined}>
-          {busy ? t('common.sending') : txt.sendReply}
+          {busy ? tc('common.sending') : t('sendReply')}
         </button>
         <StatusMessage>{done}</StatusMessage>
       </form>

@@ -1,16 +1,18 @@
 import '@/styles/threads.css';
+import { useNotesT } from '../i18n';
 import { useAtomValue } from 'jotai';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Rich } from '@/components/Rich';
 import { ErrorAlert, StatusMessage } from '@/components/Alert';
 import { EmptyState } from '@/components/EmptyState';
 import { TextArea, TextField } from '@/components/Field';
 import { Page } from '@/components/Page';
 import { useFormErrors } from '@/lib/forms';
 import { sessionAtom } from '@/lib/state';
-import { addReply, isSearchQuery, searchUsers, sendNote, upsertNote, type UserHit } from '../api/notes';
+import { isSearchQuery, searchUsers, sendNote, type UserHit } from '../api/notes';
+import { noteSent, replySent } from '../api/queries';
 import { NoteThread } from '../components/NoteThread';
-import { useNoteTexts } from '../texts';
 import { useNotesList } from './NotesPage';
 
 const SEARCH_ORDER = ['q'];
@@ -23,29 +25,29 @@ const NOTE_ORDER = ['text'];
  * recipient.
  */
 export function ContactPage({ type }: { type: 'instructor' | 'student' }) {
-  const txt = useNoteTexts();
-  const { t } = useTranslation();
+  const { t } = useNotesT();
+  const { t: tc } = useTranslation();
   const session = useAtomValue(sessionAtom);
   const myId = Number(session?.userId ?? 0);
-  const { notes, setNotes, loadError } = useNotesList();
+  const { notes, loadError } = useNotesList();
   const sent = (notes ?? []).filter((n) => n.sender_id === myId && (!n.recipient_type || n.recipient_type === type));
 
   const [q, setQ] = useState('');
   const [searching, setSearching] = useState(false);
   const [results, setResults] = useState<UserHit[] | null>(null);
-  const search = useFormErrors(SEARCH_ORDER, t('errors.unexpectedRetrieving'), 'search');
+  const search = useFormErrors(SEARCH_ORDER, tc('errors.unexpectedRetrieving'), 'search');
 
   const [recipient, setRecipient] = useState<UserHit | null>(null);
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
   const [done, setDone] = useState('');
-  const compose = useFormErrors(NOTE_ORDER, t('errors.problemSending'), 'compose');
+  const compose = useFormErrors(NOTE_ORDER, tc('errors.problemSending'), 'compose');
 
   async function onSearch(e: FormEvent) {
     e.preventDefault();
     if (searching) return;
     search.reset();
-    if (!isSearchQuery(q)) return search.showFieldErrors({ q: txt.searchNeedsAt });
+    if (!isSearchQuery(q)) return search.showFieldErrors({ q: t('searchNeedsAt') });
     setSearching(true);
     try {
       setResults(await searchUsers(type, q.trim()));
@@ -76,11 +78,11 @@ export function ContactPage({ type }: { type: 'instructor' | 'student' }) {
     if (sending || !recipient) return;
     compose.reset();
     setDone('');
-    if (!text.trim()) return compose.showFieldErrors({ text: t('common.requiredField') });
+    if (!text.trim()) return compose.showFieldErrors({ text: tc('common.requiredField') });
     setSending(true);
     try {
       const res = await sendNote(recipient.id, text.trim());
-      setNotes((cur) => upsertNote(cur ?? [], res.note));
+      noteSent(res.note);
       setText('');
       setDone(res.message);
     } catch (err) {
@@ -91,29 +93,29 @@ export function ContactPage({ type }: { type: 'instructor' | 'student' }) {
   }
 
   return (
-    <Page title={txt.contactTitle[type]} intro={<p>{txt.contactIntro[type]}</p>}>
+    <Page title={t(`contactTitle.${type}`)} intro={<p>{t(`contactIntro.${type}`)}</p>}>
       <section aria-labelledby="search-heading" className="card">
-        <h2 id="search-heading">{txt.searchHeading[type]}</h2>
+        <h2 id="search-heading">{t(`searchHeading.${type}`)}</h2>
         <form role="search" aria-labelledby="search-heading" noValidate onSubmit={onSearch} className="form search-form">
           <ErrorAlert>{search.formError}</ErrorAlert>
           <div className="search-row">
-            <TextField name="q" idPrefix="search" label={txt.searchLabel[type]} value={q} onChange={setQ} hint={txt.searchHint} error={search.fieldErrors.q} dir="auto" autoComplete="off" required />
+            <TextField name="q" idPrefix="search" label={t(`searchLabel.${type}`)} value={q} onChange={setQ} hint={<Rich text={t('searchHint')} />} error={search.fieldErrors.q} dir="auto" autoComplete="off" required />
             <button type="submit" className="btn btn-primary" aria-disabled={searching || undefined}>
-              {searching ? txt.searching : txt.search}
+              {searching ? t('searching') : t('search')}
             </button>
           </div>
         </form>
-        <StatusMessage>{results ? (results.length ? txt.found(results.length) : txt.noneFound) : ''}</StatusMessage>
+        <StatusMessage>{results ? (results.length ? t('found', { count: results.length }) : t('noneFound')) : ''}</StatusMessage>
         {results && results.length ? (
           <>
-            <h3>{txt.resultsHeading}</h3>
+            <h3>{t('resultsHeading')}</h3>
             <ul className="people">
               {results.map((u) => (
                 <li key={u.id} className="person">
                   <bdi className="person-name">{u.name}</bdi>
                   <bdi className="person-email">{u.email}</bdi>
                   <button type="button" className="btn btn-secondary" onClick={() => choose(u)}>
-                    {txt.writeTo(u.name)}
+                    <Rich text={t('writeTo')} values={{ name: u.name }} />
                   </button>
                 </li>
               ))}
@@ -124,16 +126,16 @@ export function ContactPage({ type }: { type: 'instructor' | 'student' }) {
 
       {recipient ? (
         <section aria-labelledby="compose-heading" className="card">
-          <h2 id="compose-heading">{txt.composeHeading(recipient.name)}</h2>
+          <h2 id="compose-heading"><Rich text={t('composeHeading')} values={{ name: recipient.name }} /></h2>
           <form noValidate onSubmit={onSend} className="form">
             <ErrorAlert>{compose.formError}</ErrorAlert>
-            <TextArea name="text" idPrefix="compose" label={txt.note} value={text} onChange={setText} required hint={txt.noteHint} error={compose.fieldErrors.text} />
+            <TextArea name="text" idPrefix="compose" label={t('note')} value={text} onChange={setText} required hint={t('noteHint')} error={compose.fieldErrors.text} />
             <div className="actions">
               <button type="submit" className="btn btn-primary" aria-disabled={sending || undefined}>
-                {sending ? t('common.sending') : txt.sendNote}
+                {sending ? tc('common.sending') : t('sendNote')}
               </button>
               <button type="button" className="btn btn-secondary" onClick={cancel}>
-                {txt.cancel}
+                {t('cancel')}
               </button>
             </div>
             <StatusMessage>{done}</StatusMessage>
@@ -142,20 +144,20 @@ export function ContactPage({ type }: { type: 'instructor' | 'student' }) {
       ) : null}
 
       <section aria-labelledby="sent-heading">
-        <h2 id="sent-heading">{txt.sentHeading}</h2>
-        <p>{txt.sentIntro}</p>
+        <h2 id="sent-heading">{t('sentHeading')}</h2>
+        <p>{t('sentIntro')}</p>
         <ErrorAlert>{loadError}</ErrorAlert>
         {notes === null ? (
-          loadError ? null : <p>{t('common.loading')}</p>
+          loadError ? null : <p>{tc('common.loading')}</p>
         ) : sent.length ? (
           <ul className="thread-list">
             {sent.map((n) => (
-              <NoteThread key={n.id} note={n} myId={myId} view="sent" onReplied={(r) => setNotes((cur) => addReply(cur ?? [], r))} />
+              <NoteThread key={n.id} note={n} myId={myId} view="sent" onReplied={replySent} />
             ))}
           </ul>
         ) : (
           <EmptyState>
-            <p>{txt.noneSent}</p>
+            <p>{t('noneSent')}</p>
           </EmptyState>
         )}
       </section>

@@ -4,28 +4,22 @@ import { ErrorAlert, StatusMessage } from '@/components/Alert';
 import { Page } from '@/components/Page';
 import { ApiError } from '@/lib/api-client';
 import { storeProfileBits } from '@/lib/storage';
-import { getProfile, type Profile } from '../api/profile';
+import { type Profile } from '../api/profile';
+import { profileSaved, useProfile } from '../api/queries';
 import { AvatarSection } from '../components/AvatarSection';
 import { ProfileForm } from '../components/ProfileForm';
+import { formatShortDay } from '@/lib/format';
+import type { Dict } from '@/lib/locales/en';
 
 export function ProfilePage() {
   const { t, i18n } = useTranslation();
-  const [profile, setProfile] = useState<Profile | null>(null);
-  const [loadError, setLoadError] = useState('');
+  const query = useProfile();
+  const profile = query.data ?? null;
+  const loadError = query.error ? (query.error instanceof ApiError ? query.error.message : t('errors.unableToAccess')) : '';
   const [editing, setEditing] = useState(false);
   const [status, setStatus] = useState('');
   const editButton = useRef<HTMLButtonElement>(null);
   const restoreFocus = useRef(false);
-
-  useEffect(() => {
-    let live = true;
-    getProfile()
-      .then((p) => live && setProfile(p))
-      .catch((e: unknown) => live && setLoadError(e instanceof ApiError ? e.message : t('errors.unableToAccess')));
-    return () => {
-      live = false;
-    };
-  }, [t]);
 
   useEffect(() => {
     if (editing) document.getElementById('p-name')?.focus();
@@ -36,12 +30,12 @@ export function ProfilePage() {
   }, [editing]);
 
   function changed(p: Profile) {
-    setProfile(p);
+    profileSaved(p);
     storeProfileBits(p.name, p.avatar);
   }
 
   const show = (v: string | number | null | undefined) => (v === null || v === undefined || v === '' ? t('common.notSet') : String(v));
-  const opt = (v: string | null) => (v ? t(`options.${v}`) : t('common.notSet'));
+  const opt = (v: string | null) => (v ? t(`options.${v as keyof Dict['options']}`, { defaultValue: v }) : t('common.notSet'));
 
   return (
     <Page title={t('profile.title')}>
@@ -94,7 +88,7 @@ export function ProfilePage() {
                   <dt>{t('fields.bio')}</dt>
                   <dd>{show(profile.bio)}</dd>
                   <dt>{t('profile.memberSince')}</dt>
-                  <dd>{new Date(profile.created_at).toLocaleDateString(i18n.language === 'ar' ? 'ar' : 'en')}</dd>
+                  <dd>{formatShortDay(profile.created_at, i18n.language)}</dd>
                 </dl>
                 <button
                   ref={editButton}

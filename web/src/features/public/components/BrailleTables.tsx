@@ -8,22 +8,23 @@ import type { ReactNode } from 'react';
 import { BrailleCell } from '@/components/braille/BrailleCell';
 import { dotsPhrase } from '@/components/braille/describe';
 import { useBrailleTable } from '@/components/braille/table';
-import { useUiLang } from '@/components/braille/texts';
+import { useUiLang } from '@/components/braille/i18n';
 import { type CellInfo, type Code, type EntryKind, type TableEntry } from '@/components/braille/cells';
-import { usePick } from './useLang';
+import { usePublicT, type PublicT } from '../i18n';
+import type en from '../locales/en';
 
 interface Group {
   kinds: EntryKind[];
-  ar: string;
-  en: string;
+  /** Key into `codeTables.groups`. */
+  label: keyof (typeof en)['codeTables']['groups'];
 }
 
 const GROUPS: Group[] = [
-  { kinds: ['letter'], ar: 'الحروف', en: 'Letters' },
-  { kinds: ['tashkeel'], ar: 'الحركات والتشكيل', en: 'Vowel marks (tashkeel)' },
-  { kinds: ['digit'], ar: 'الأرقام', en: 'Digits' },
-  { kinds: ['punctuation', 'symbol'], ar: 'علامات الترقيم والرموز', en: 'Punctuation and symbols' },
-  { kinds: ['indicator'], ar: 'المؤشرات (علامات خاصة ببرايل)', en: 'Indicators (Braille-only signs)' },
+  { kinds: ['letter'], label: 'letters' },
+  { kinds: ['tashkeel'], label: 'tashkeel' },
+  { kinds: ['digit'], label: 'digits' },
+  { kinds: ['punctuation', 'symbol'], label: 'punctuation' },
+  { kinds: ['indicator'], label: 'indicators' },
 ];
 
 /** The print form as shown: a lone tashkeel mark sits on a tatweel so it is visible. */
@@ -31,10 +32,10 @@ function shownPrint(e: TableEntry): string {
   return e.kind === 'tashkeel' ? `\u0640${e.print}` : e.print;
 }
 
-export function codeTitle(code: Code, p: <T>(ar: T, en: T) => T): string {
+export function codeTitle(code: Code, t: PublicT): string {
   return code === 'ar'
-    ? p('برايل العربي (الشفرة العربية الموحّدة)', 'Arabic Braille (unified Arabic Braille code)')
-    : p('برايل الإنجليزي (UEB، المستوى الأول)', 'English Braille (UEB grade 1)');
+    ? t('codeTitle.arabicBrailleUnifiedArabic')
+    : t('codeTitle.englishBrailleUebGrade');
 }
 
 /** One card: the print sign(s) on top, the drawn cells, then the name and the Unicode Braille. */
@@ -72,13 +73,13 @@ export function SignCard({ signs, cells, name }: { signs: Array<{ text: string; 
 }
 
 export function CodeTables({ code }: { code: Code }) {
-  const p = usePick();
+  const { t } = usePublicT();
   const ui = useUiLang();
   const { table, error } = useBrailleTable(code);
-  const codeName = code === 'ar' ? p('العربي', 'Arabic') : p('الإنجليزي', 'English');
+  const codeName = code === 'ar' ? t('codeTables.arabic') : t('codeTables.english');
 
-  if (error) return <p className="muted">{p('تعذّر تحميل الجدول. حدّث الصفحة للمحاولة مرة أخرى.', 'The table could not be loaded. Reload the page to try again.')}</p>;
-  if (!table) return <p className="muted">{p('جارٍ تحميل الجدول…', 'Loading the table…')}</p>;
+  if (error) return <p className="muted">{t('codeTables.tableCouldNotLoaded')}</p>;
+  if (!table) return <p className="muted">{t('codeTables.loadingTable')}</p>;
 
   return (
     <>
@@ -87,9 +88,9 @@ export function CodeTables({ code }: { code: Code }) {
         if (!rows.length) return null;
         const id = `table-${code}-${g.kinds[0]}`;
         return (
-          <section key={g.en} aria-labelledby={id} className="bt-group">
+          <section key={g.label} aria-labelledby={id} className="bt-group">
             <h4 id={id}>
-              {p(g.ar, g.en)} — {p(`برايل ${codeName}`, `${codeName} Braille`)}
+              {t(`codeTables.groups.${g.label}`)} — {t('codeTables.codenameBraille', { codeName })}
             </h4>
             <ul className="bt-grid" aria-labelledby={id}>
               {rows.map((e, i) => (

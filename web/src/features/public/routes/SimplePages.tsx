@@ -2,32 +2,32 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { EmptyState } from '@/components/EmptyState';
 import { Page } from '@/components/Page';
-import { usePick } from '../components/useLang';
+import { usePublicT } from '../i18n';
 
 export function NewsPage() {
-  const p = usePick();
+  const { t } = usePublicT();
   return (
-    <Page title={p('الأخبار', 'News')}>
+    <Page title={t('newsPage.news')}>
       <EmptyState>
-        <p>{p('لا توجد أخبار بعد.', 'No news yet.')}</p>
-        <p>{p('ستُنشر هنا أخبار الجمعية والدورات الجديدة.', 'News from the society and about new courses will be published here.')}</p>
+        <p>{t('newsPage.noNewsYet')}</p>
+        <p>{t('newsPage.newsFromSocietyAbout')}</p>
       </EmptyState>
     </Page>
   );
 }
 
 export function CoursesPage() {
-  const p = usePick();
+  const { t } = usePublicT();
   return (
-    <Page title={p('اكتشف الدورات', 'Discover courses')}>
+    <Page title={t('coursesPage.discoverCourses')}>
       <EmptyState>
-        <p>{p('لم تُنشر أي دورة بعد. ستظهر الدورات هنا عندما يعتمدها مشرفو الجمعية.', 'No courses are published yet. Courses will appear here once the society’s supervisors accredit them.')}</p>
+        <p>{t('coursesPage.noCoursesPublishedYet')}</p>
         <p>
-          {p('في الأثناء يمكنك قراءة ', 'Meanwhile you can read the ')}
-          <Link to="/instructions">{p('تعليمات برايل', 'Braille instructions')}</Link>
-          {p(' أو ', ' or ')}
-          <Link to="/register">{p('إنشاء حساب', 'create an account')}</Link>
-          {p('.', '.')}
+          {t('coursesPage.meanwhileCanRead')}
+          <Link to="/instructions">{t('coursesPage.brailleInstructions')}</Link>
+          {t('coursesPage.or')}
+          <Link to="/register">{t('coursesPage.createAccount')}</Link>
+          {t('coursesPage.text')}
         </p>
       </EmptyState>
     </Page>
@@ -35,29 +35,29 @@ export function CoursesPage() {
 }
 
 export function ContactUsPage() {
-  const p = usePick();
+  const { t } = usePublicT();
   return (
-    <Page title={p('اتصل بنا', 'Contact us')}>
-      <p>{p('يسعدنا سماع أسئلتكم واقتراحاتكم، وخاصة أي مشكلة في استخدام المنصة مع قارئ الشاشة أو سطر برايل.', 'We are glad to hear your questions and suggestions, especially about any problem using the platform with a screen reader or Braille display.')}</p>
+    <Page title={t('contactUsPage.contactUs')}>
+      <p>{t('contactUsPage.weGladHearQuestions')}</p>
       <section aria-labelledby="email-heading" className="card">
-        <h2 id="email-heading">{p('البريد الإلكتروني', 'E-mail')}</h2>
+        <h2 id="email-heading">{t('contactUsPage.eMail')}</h2>
         <p>
-          {p('راسلنا على ', 'Write to us at ')}
+          {t('contactUsPage.writeUs')}
           <a href="mailto:contact@lamsa.example" dir="ltr">
             contact@lamsa.example
           </a>
-          {p('، ونردّ عادة خلال يومي عمل.', '; we usually reply within two working days.')}
+          {t('contactUsPage.weUsuallyReplyWithin')}
         </p>
         <p>
-          <a className="btn btn-primary" href={`mailto:contact@lamsa.example?subject=${encodeURIComponent(p('رسالة من منصة لمسة', 'Message from Lamsa'))}`}>
-            {p('اكتب رسالة في برنامج البريد', 'Write a message in your e-mail app')}
+          <a className="btn btn-primary" href={`mailto:contact@lamsa.example?subject=${encodeURIComponent(t('contactUsPage.messageFromLamsa'))}`}>
+            {t('contactUsPage.writeMessageEMail')}
           </a>
         </p>
-        <p className="muted">{p('يفتح هذا الزر برنامج البريد في جهازك؛ لا تُرسل المنصة الرسالة بنفسها.', 'This button opens your own e-mail app; the platform does not send the message itself.')}</p>
+        <p className="muted">{t('contactUsPage.buttonOpensOwnE')}</p>
       </section>
       <section aria-labelledby="learners-heading" className="card">
-        <h2 id="learners-heading">{p('للمتدرّبين', 'For students')}</h2>
-        <p>{p('إذا كان لديك حساب، فاسأل مدرّبك من داخل الدورة، أو راجع صفحة المساعدة في لوحة التحكم.', 'If you have an account, ask your instructor from inside your course, or read the help page in your dashboard.')}</p>
+        <h2 id="learners-heading">{t('contactUsPage.students')}</h2>
+        <p>{t('contactUsPage.ifHaveAccountAsk')}</p>
       </section>
     </Page>
   );

@@ -1,11 +1,13 @@
+import { Rich } from '@/components/Rich';
+import { langOf } from '@/lib/i18n';
+import { useQuestionsT } from '../i18n';
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert, StatusMessage } from '@/components/Alert';
 import { TextArea } from '@/components/Field';
-import { formatDateTime } from '@/lib/datetime';
+import { formatDateTime } from '@/lib/format';
 import { useFormErrors } from '@/lib/forms';
 import { answerQuestion, type Question } from '../api/questions';
-import { useQuestionTexts } from '../texts';
 
 const ORDER = ['text'];
 
@@ -15,11 +17,12 @@ const ORDER = ['text'];
  * "Question answered" is announced, and focus moves to the question's heading.
  */
 export function QuestionItem({ question: q, view, onAnswered }: { question: Question; view: 'student' | 'instructor'; onAnswered?: (q: Question) => void }) {
-  const txt = useQuestionTexts();
+  const { t, i18n: tI18n } = useQuestionsT();
+  const lang = langOf(tI18n.language);
   const heading = useRef<HTMLHeadingElement>(null);
   const [done, setDone] = useState('');
   const headingId = `q-${q.id}-heading`;
-  const title = view === 'instructor' ? txt.from(q.student_name) : <bdi>{q.course_title}</bdi>;
+  const title = view === 'instructor' ? <Rich text={t('from')} values={{ name: q.student_name }} /> : <bdi>{q.course_title}</bdi>;
 
   return (
     <li className={`thread ${q.answered ? 'thread-answered' : 'thread-open'}`}>
@@ -30,16 +33,16 @@ export function QuestionItem({ question: q, view, onAnswered }: { question: Ques
         {view === 'instructor' ? <bdi>{q.course_title}</bdi> : null}
         {q.lesson_title ? (
           <span>
-            {txt.lessonLabel} <bdi>{q.lesson_title}</bdi>
+            {t('lessonLabel')} <bdi>{q.lesson_title}</bdi>
           </span>
         ) : null}
         <span>
-          {txt.askedOn}{' '}
+          {t('askedOn')}{' '}
           <bdi>
-            <time dateTime={q.created_at}>{formatDateTime(q.created_at, txt.lang)}</time>
+            <time dateTime={q.created_at}>{formatDateTime(q.created_at, lang)}</time>
           </bdi>
         </span>
-        <span className={`tag ${q.answered ? 'tag-done' : 'tag-waiting'}`}>{q.answered ? txt.answered : txt.waiting}</span>
+        <span className={`tag ${q.answered ? 'tag-done' : 'tag-waiting'}`}>{q.answered ? t('answered') : t('waiting')}</span>
       </p>
       <p className="thread-text" dir="auto">
         {q.text}
@@ -47,12 +50,12 @@ export function QuestionItem({ question: q, view, onAnswered }: { question: Ques
       {q.answered && q.answer ? (
         <div className="thread-reply">
           <p className="thread-reply-label">
-            {txt.answerLabel}
+            {t('answerLabel')}
             {q.answered_at ? (
               <>
                 {' · '}
                 <bdi>
-                  <time dateTime={q.answered_at}>{formatDateTime(q.answered_at, txt.lang)}</time>
+                  <time dateTime={q.answered_at}>{formatDateTime(q.answered_at, lang)}</time>
                 </bdi>
               </>
             ) : null}
@@ -78,18 +81,18 @@ export function QuestionItem({ question: q, view, onAnswered }: { question: Ques
 }
 
 function AnswerForm({ question, onAnswered }: { question: Question; onAnswered: (q: Question, message: string) => void }) {
-  const txt = useQuestionTexts();
-  const { t } = useTranslation();
+  const { t } = useQuestionsT();
+  const { t: tc } = useTranslation();
   const prefix = `answer-${question.id}`;
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
-  const { fieldErrors, formError, reset, showFieldErrors, fail } = useFormErrors(ORDER, t('errors.problemSending'), prefix);
+  const { fieldErrors, formError, reset, showFieldErrors, fail } = useFormErrors(ORDER, tc('errors.problemSending'), prefix);
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     if (busy) return;
     reset();
-    if (!text.trim()) return showFieldErrors({ text: t('common.requiredField') });
+    if (!text.trim()) return showFieldErrors({ text: tc('common.requiredField') });
     setBusy(true);
     try {
       const res = await answerQuestion(question.id, text.trim());
@@ -103,9 +106,9 @@ function AnswerForm({ question, onAnswered }: { question: Question; onAnswered: 
   return (
     <form noValidate onSubmit={onSubmit} className="form thread-form">
       <ErrorAlert>{formError}</ErrorAlert>
-      <TextArea name="text" idPrefix={prefix} label={txt.yourAnswer} value={text} onChange={setText} required error={fieldErrors.text} />
+      <TextArea name="text" idPrefix={prefix} label={t('yourAnswer')} value={text} onChange={setText} required error={fieldErrors.text} />
       <button type="submit" className="btn btn-primary" aria-disabled={busy || undefined}>
-        {busy ? t('common.sending') : txt.sendAnswer}
+        {busy ? tc('common.sending') : t('sendAnswer')}
       </button>
     </form>
   );

@@ -1,13 +1,12 @@
 import '@/styles/threads.css';
-import { useCallback, useEffect, useState } from 'react';
+import { useQuestionsT } from '../i18n';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '@/components/Alert';
 import { EmptyState } from '@/components/EmptyState';
 import { Page } from '@/components/Page';
-import { useLiveEvent, useLiveResync } from '@/lib/realtime';
-import { listQuestions, questionFromPayload, upsertQuestion, type Question } from '../api/questions';
+import { questionSaved, useQuestions } from '../api/queries';
 import { QuestionItem } from '../components/QuestionItem';
-import { useQuestionTexts } from '../texts';
 
 /**
  * /instructor/students-questions: every question to this instructor, newest first; a filter for
@@ -15,45 +14,22 @@ import { useQuestionTexts } from '../texts';
  * `badge.questions` event (e.g. an answer given in another tab) reloads the list.
  */
 export function InstructorQuestionsPage() {
-  const txt = useQuestionTexts();
-  const { t } = useTranslation();
-  const [questions, setQuestions] = useState<Question[] | null>(null);
-  const [loadError, setLoadError] = useState('');
+  const { t } = useQuestionsT();
+  const { t: tc } = useTranslation();
+  const { data, isError } = useQuestions();
+  const questions = data ?? null;
+  const loadError = isError ? tc('errors.unexpectedRetrieving') : '';
   const [onlyOpen, setOnlyOpen] = useState(false);
   // Answered on this page while the filter is on: kept in view until the filter changes, so the
   // answer form does not vanish from under the keyboard.
   const [justAnswered, setJustAnswered] = useState<Set<number>>(new Set());
-
-  const load = useCallback(async () => {
-    try {
-      setQuestions(await listQuestions());
-      setLoadError('');
-    } catch (e) {
-      console.warn('questions failed', e);
-      setLoadError(t('errors.unexpectedRetrieving'));
-    }
-  }, [t]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-  useLiveResync(() => void load());
-
-  useLiveEvent(['question.asked', 'badge.questions'], (e) => {
-    if (e.kind === 'question.asked') {
-      const q = questionFromPayload(e.payload);
-      if (q) setQuestions((cur) => upsertQuestion(cur ?? [], q));
-    } else {
-      void load();
-    }
-  });
 
   const all = questions ?? [];
   const open = all.filter((q) => !q.answered).length;
   const shown = onlyOpen ? all.filter((q) => !q.answered || justAnswered.has(q.id)) : all;
 
   return (
-    <Page title={txt.instructorTitle} intro={<p>{txt.instructorIntro}</p>}>
+    <Page title={t('instructorTitle')} intro={<p>{t('instructorIntro')}</p>}>
       <ErrorAlert>{loadError}</ErrorAlert>
       <div className="filter-bar">
         <div className="check">
@@ -66,14 +42,14 @@ export function InstructorQuestionsPage() {
               setJustAnswered(new Set());
             }}
           />
-          <label htmlFor="only-unanswered">{txt.onlyUnanswered}</label>
+          <label htmlFor="only-unanswered">{t('onlyUnanswered')}</label>
         </div>
-        {questions ? <p className="muted">{txt.counts(all.length, open)}</p> : null}
+        {questions ? <p className="muted">{t('counts', { count: all.length, open })}</p> : null}
       </div>
       <section aria-labelledby="list-heading">
-        <h2 id="list-heading">{txt.listHeading}</h2>
+        <h2 id="list-heading">{t('listHeading')}</h2>
         {questions === null ? (
-          loadError ? null : <p>{t('common.loading')}</p>
+          loadError ? null : <p>{tc('common.loading')}</p>
         ) : shown.length ? (
           <ul className="thread-list">
             {shown.map((q) => (
@@ -82,7 +58,7 @@ export function InstructorQuestionsPage() {
                 question={q}
                 view="instructor"
                 onAnswered={(a) => {
-                  setQuestions((cur) => upsertQuestion(cur ?? [], a));
+                  questionSaved(a);
                   setJustAnswered((s) => new Set(s).add(a.id));
                 }}
               />
@@ -90,7 +66,7 @@ export function InstructorQuestionsPage() {
           </ul>
         ) : (
           <EmptyState>
-            <p>{onlyOpen && all.length ? txt.noneUnanswered : txt.noneInstructor}</p>
+            <p>{onlyOpen && all.length ? t('noneUnanswered') : t('noneInstructor')}</p>
           </EmptyState>
         )}
       </section>

@@ -1,5 +1,6 @@
 import '@/styles/threads.css';
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useQuestionsT } from '../i18n';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ErrorAlert, StatusMessage } from '@/components/Alert';
@@ -7,76 +8,45 @@ import { EmptyState } from '@/components/EmptyState';
 import { SelectField, TextArea } from '@/components/Field';
 import { Page } from '@/components/Page';
 import { useFormErrors, type FieldErrors } from '@/lib/forms';
-import { useLiveEvent, useLiveResync } from '@/lib/realtime';
-import {
-  askQuestion,
-  courseLessons,
-  enrolledCourses,
-  listQuestions,
-  questionFromPayload,
-  upsertQuestion,
-  type EnrolledCourse,
-  type LessonRef,
-  type Question,
-} from '../api/questions';
+import { askQuestion, type EnrolledCourse, type Question } from '../api/questions';
+import { questionSaved, useCourseLessons, useEnrolledCourses, useQuestions } from '../api/queries';
 import { QuestionItem } from '../components/QuestionItem';
-import { useQuestionTexts } from '../texts';
 
 const ORDER = ['course_id', 'lesson_id', 'text'];
 const PREFIX = 'ask';
 
 /** /student/questions: ask the instructor of an enrolled course; own questions, answers arrive live. */
 export function StudentQuestionsPage() {
-  const txt = useQuestionTexts();
-  const { t } = useTranslation();
-  const [questions, setQuestions] = useState<Question[] | null>(null);
-  const [courses, setCourses] = useState<EnrolledCourse[] | null>(null);
-  const [loadError, setLoadError] = useState('');
-
-  const load = useCallback(async () => {
-    try {
-      const [qs, cs] = await Promise.all([listQuestions(), enrolledCourses()]);
-      setQuestions(qs);
-      setCourses(cs);
-      setLoadError('');
-    } catch (e) {
-      console.warn('questions failed', e);
-      setLoadError(t('errors.unexpectedRetrieving'));
-    }
-  }, [t]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-  useLiveResync(() => void load());
-
-  useLiveEvent(['question.answered'], (e) => {
-    const q = questionFromPayload(e.payload);
-    if (q) setQuestions((cur) => upsertQuestion(cur ?? [], q));
-  });
+  const { t } = useQuestionsT();
+  const { t: tc } = useTranslation();
+  const questionsQuery = useQuestions();
+  const coursesQuery = useEnrolledCourses();
+  const questions = questionsQuery.data ?? null;
+  const courses = coursesQuery.data ?? null;
+  const loadError = questionsQuery.isError || coursesQuery.isError ? tc('errors.unexpectedRetrieving') : '';
 
   return (
-    <Page title={txt.studentTitle} intro={<p>{txt.studentIntro}</p>}>
+    <Page title={t('studentTitle')} intro={<p>{t('studentIntro')}</p>}>
       <ErrorAlert>{loadError}</ErrorAlert>
       <section aria-labelledby="ask-heading" className="card">
-        <h2 id="ask-heading">{txt.askHeading}</h2>
+        <h2 id="ask-heading">{t('askHeading')}</h2>
         {courses === null ? (
-          loadError ? null : <p>{t('common.loading')}</p>
+          loadError ? null : <p>{tc('common.loading')}</p>
         ) : courses.length ? (
-          <AskForm courses={courses} onAsked={(q) => setQuestions((cur) => upsertQuestion(cur ?? [], q))} />
+          <AskForm courses={courses} onAsked={questionSaved} />
         ) : (
           <EmptyState>
-            <p>{txt.notEnrolled}</p>
+            <p>{t('notEnrolled')}</p>
             <p>
-              <Link to="/student/discover-courses">{txt.discover}</Link>
+              <Link to="/student/discover-courses">{t('discover')}</Link>
             </p>
           </EmptyState>
         )}
       </section>
       <section aria-labelledby="mine-heading">
-        <h2 id="mine-heading">{txt.mineHeading}</h2>
+        <h2 id="mine-heading">{t('mineHeading')}</h2>
         {questions === null ? (
-          loadError ? null : <p>{t('common.loading')}</p>
+          loadError ? null : <p>{tc('common.loading')}</p>
         ) : questions.length ? (
           <ul className="thread-list">
             {questions.map((q) => (
@@ -85,7 +55,7 @@ export function StudentQuestionsPage() {
           </ul>
         ) : (
           <EmptyState>
-            <p>{txt.noneMine}</p>
+            <p>{t('noneMine')}</p>
           </EmptyState>
         )}
       </section>
@@ -94,29 +64,16 @@ export function StudentQuestionsPage() {
 }
 
 function AskForm({ courses, onAsked }: { courses: EnrolledCourse[]; onAsked: (q: Question) => void }) {
-  const txt = useQuestionTexts();
-  const { t } = useTranslation();
+  const { t } = useQuestionsT();
+  const { t: tc } = useTranslation();
   const [courseId, setCourseId] = useState(courses.length === 1 ? String(courses[0].id) : '');
   const [lessonId, setLessonId] = useState('');
-  const [lessons, setLessons] = useState<LessonRef[]>([]);
+  const lessons = useCourseLessons(courseId ? Number(courseId) : null).data ?? [];
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState('');
-  const { fieldErrors, formError, reset, showFieldErrors, fail } = useFormErrors(ORDER, t('errors.problemSending'), PREFIX);
+  const { fieldErrors, formError, reset, showFieldErrors, fail } = useFormErrors(ORDER, tc('errors.problemSending'), PREFIX);
 
-  useEffect(() => {
-    setLessonId('');
-    setLessons([]);
-    if (!courseId) return;
-    let live = true;
-    courseLessons(Number(courseId)).then(
-      (ls) => live && setLessons(ls),
-      (e) => console.warn('lessons failed', e),
-    );
-    return () => {
-      live = false;
-    };
-  }, [courseId]);
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -124,8 +81,8 @@ function AskForm({ courses, onAsked }: { courses: EnrolledCourse[]; onAsked: (q:
     reset();
     setDone('');
     const errs: FieldErrors = {};
-    if (!courseId) errs.course_id = t('common.requiredField');
-    if (!text.trim()) errs.text = t('common.requiredField');
+    if (!courseId) errs.course_id = tc('common.requiredField');
+    if (!text.trim()) errs.text = tc('common.requiredField');
     if (Object.keys(errs).length) return showFieldErrors(errs);
     setBusy(true);
     try {
@@ -146,9 +103,12 @@ function AskForm({ courses, onAsked }: { courses: EnrolledCourse[]; onAsked: (q:
       <SelectField
         name="course_id"
         idPrefix={PREFIX}
-        label={txt.course}
+        label={t('course')}
         value={courseId}
-        onChange={setCourseId}
+        onChange={(v) => {
+          setCourseId(v);
+          setLessonId('');
+        }}
         options={courses.map((c) => ({ value: String(c.id), label: c.title }))}
         allowEmpty
         required
@@ -157,16 +117,16 @@ function AskForm({ courses, onAsked }: { courses: EnrolledCourse[]; onAsked: (q:
       <SelectField
         name="lesson_id"
         idPrefix={PREFIX}
-        label={txt.lesson}
+        label={t('lesson')}
         value={lessonId}
         onChange={setLessonId}
-        options={[{ value: '', label: txt.wholeCourse }, ...lessons.map((l) => ({ value: String(l.id), label: `${l.chapter} — ${l.title}` }))]}
-        hint={txt.lessonHint}
+        options={[{ value: '', label: t('wholeCourse') }, ...lessons.map((l) => ({ value: String(l.id), label: `${l.chapter} — ${l.title}` }))]}
+        hint={t('lessonHint')}
         error={fieldErrors.lesson_id}
       />
-      <TextArea name="text" idPrefix={PREFIX} label={txt.question} value={text} onChange={setText} required hint={txt.textHint} error={fieldErrors.text} />
+      <TextArea name="text" idPrefix={PREFIX} label={t('question')} value={text} onChange={setText} required hint={t('textHint')} error={fieldErrors.text} />
       <button type="submit" className="btn btn-primary" aria-disabled={busy || undefined}>
-        {busy ? t('common.sending') : txt.send}
+        {busy ? tc('common.sending') : t('send')}
       </button>
       <StatusMessage>{done}</StatusMessage>
     </form>

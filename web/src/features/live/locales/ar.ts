@@ -1,0 +1,55 @@
+/** النصوص العربية لمركز الإشعارات والتنبيهات وجمل الأحداث الحية. */
+import type { Translation } from '@/lib/i18n';
+import type en from './en';
+
+const ar: Translation<typeof en> = {
+  notifications: 'الإشعارات',
+  unreadCount: 'غير المقروءة: {{count}}',
+  markAllRead: 'تعليم الكل كمقروء',
+  markedRead: 'تم تعليم جميع الإشعارات كمقروءة',
+  empty: 'لا توجد إشعارات بعد.',
+  unread: 'غير مقروء',
+  open: 'فتح',
+  toasts: 'إشعارات جديدة',
+  dismiss: 'إغلاق',
+  status: {
+    connecting: 'جارٍ الاتصال بالتحديثات الحية…',
+    live: 'التحديثات الحية تعمل.',
+    reconnecting: 'انقطعت التحديثات الحية. جارٍ إعادة الاتصال…',
+    offline: 'التحديثات الحية متوقفة.',
+  },
+  event: {
+    questionAsked: 'سؤال جديد من {{who}} عن «{{course}}»',
+    questionAskedLesson: 'سؤال جديد من {{who}} عن «{{course}}»، درس «{{lesson}}»',
+    questionAskedText: ': {{text}}',
+    questionAnswered: 'تمت الإجابة عن سؤالك عن «{{course}}»',
+    badge: 'عدد الأسئلة التي تنتظر الإجابة: {{count}}',
+    badgeNone: 'تمت الإجابة عن جميع الأسئلة',
+    noteReceived: 'ملاحظة جديدة من {{who}}',
+    noteReplied: 'ردّ {{who}} على ملاحظة',
+    excerpt: ': {{text}}',
+    stopRequested: 'طلب إيقاف دورة جديد لدورة «{{course}}» من {{who}}',
+    accreditationRequested: 'طلب اعتماد جديد لدورة «{{course}}» من {{who}}',
+    stopApproved: 'تمت الموافقة على طلب الإيقاف: أُوقفت دورة «{{course}}» ونُقلت إلى الأرشيف',
+    stopRejected: 'رُفض طلب إيقاف دورة «{{course}}»',
+    accreditationApproved: 'تم اعتماد دورة «{{course}}» وأصبحت مفعّلة',
+    accreditationRejected: 'رُفض طلب اعتماد دورة «{{course}}»',
+    reason: '. السبب: {{reason}}',
+    certRequested: 'طلب شهادة جديد من {{who}} لدورة «{{course}}»',
+    certIssued: 'صدرت شهادتك لدورة «{{course}}»',
+    certRejected: 'رُفض طلب شهادتك لدورة «{{course}}»',
+    certIssuedTo: 'صدرت شهادة {{who}} لدورة «{{course}}»',
+    certRejectedOf: 'رُفض طلب شهادة {{who}} لدورة «{{course}}»',
+    certRevoked: 'أُبطلت شهادتك لدورة «{{course}}»',
+    submittedPassed: 'سلّم {{who}} «{{title}}»، ناجح',
+    submittedFailed: 'سلّم {{who}} «{{title}}»، غير ناجح',
+    submittedPassedScore: 'سلّم {{who}} «{{title}}»: {{percent}}%، ناجح',
+    submittedFailedScore: 'سلّم {{who}} «{{title}}»: {{percent}}%، غير ناجح',
+    someone: 'مستخدم',
+    aCourse: 'دورة',
+    generic: 'إشعار جديد',
+    summary: 'إشعارات جديدة: {{count}}',
+  },
+};
+
+export default ar;

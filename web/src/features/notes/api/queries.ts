@@ -1,0 +1,32 @@
+/**
+ * The notes list as server state: one query (`['notes']`), changed by live events in one place
+ * (below) and by this tab's own sends and replies.
+ */
+import { applyLive, onLive, queryClient, refetchFresh, useAppQuery } from '@/lib/query';
+import { addReply, listNotes, noteFromPayload, replyFromPayload, upsertNote, type Note, type NoteReply } from './notes';
+
+export const notesKey = ['notes'] as const;
+
+/** Notes the user sent or received, newest first, each with its replies. */
+export const useNotes = () => useAppQuery({ queryKey: notesKey, queryFn: listNotes });
+
+/** A note this tab sent, into the list. */
+export const noteSent = (note: Note) => queryClient.setQueryData<Note[]>(notesKey, (cur) => upsertNote(cur ?? [], note));
+
+/** A reply this tab wrote, under its note. */
+export const replySent = (reply: NoteReply) => queryClient.setQueryData<Note[]>(notesKey, (cur) => (cur ? addReply(cur, reply) : cur));
+
+// Live events: the only place `note.received` and `note.replied` touch the list.
+onLive(['note.received'], (e) => {
+  const note = noteFromPayload(e.payload);
+  if (note) void applyLive<Note[]>(notesKey, (cur) => upsertNote(cur, note));
+});
+
+onLive(['note.replied'], (e) => {
+  const reply = replyFromPayload(e.payload);
+  if (!reply) return;
+  const cur = queryClient.getQueryData<Note[]>(notesKey);
+  // A reply to a note this list does not have yet: read the list again.
+  if (cur && !cur.some((n) => n.id === reply.note_id)) void refetchFresh(notesKey);
+  else void applyLive<Note[]>(notesKey, (list) => addReply(list, reply));
+});

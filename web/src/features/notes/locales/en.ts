@@ -1,0 +1,40 @@
+/** English texts of the notes pages (recipients) and the supervisor's contact pages. `<bdi>` keeps a name's own direction. */
+const en = {
+  notesTitle: 'Supervisor notes',
+  notesIntro: 'Notes that the society’s supervisors send you. You can reply to each one; new notes and replies appear here straight away.',
+  noNotes: 'No notes from supervisors yet.',
+  from: 'Note from <bdi>{{name}}</bdi>',
+  to: 'Note to <bdi>{{name}}</bdi>',
+  sentOn: 'Sent',
+  replies: 'Replies',
+  yourReply: 'Your reply',
+  sendReply: 'Send reply',
+  you: 'You',
+  contactTitle: { instructor: 'Contact instructors', student: 'Contact students' },
+  contactIntro: {
+    instructor: 'Find an instructor by typing @ followed by part of the name or e-mail, then send a note. Replies appear below as soon as they are written.',
+    student: 'Find a student by typing @ followed by part of the name or e-mail, then send a note. Replies appear below as soon as they are written.',
+  },
+  searchHeading: { instructor: 'Find an instructor', student: 'Find a student' },
+  searchLabel: { instructor: 'Search for an instructor', student: 'Search for a student' },
+  /** `<ltr>` marks text written left to right (an e-mail address). */
+  searchHint: 'Type @ first, for example <ltr>@sara</ltr> or <ltr>@sara@example.com</ltr>, then press Enter or the Search button.',
+  searchNeedsAt: 'Type @ first, then part of the name or e-mail, to search',
+  search: 'Search',
+  searching: 'Searching…',
+  resultsHeading: 'Search results',
+  found_one: '{{count}} person found',
+  found_other: '{{count}} people found',
+  noneFound: 'Nobody matches this search.',
+  writeTo: 'Write a note to <bdi>{{name}}</bdi>',
+  composeHeading: 'New note to <bdi>{{name}}</bdi>',
+  note: 'Note',
+  noteHint: 'Up to 2000 characters.',
+  sendNote: 'Send note',
+  cancel: 'Cancel',
+  sentHeading: 'Your notes and their replies',
+  sentIntro: 'Every note you have sent, to instructors and students, with the replies.',
+  noneSent: 'You have not sent any notes yet.',
+};
+
+export default en;
