@@ -4,13 +4,16 @@
 //! flows directly on such a database, without HTTP.
 
 mod accounts;
+mod admin;
 mod assessments;
 mod braille;
 mod certificates;
+mod contact;
 mod courses;
 mod errors;
 mod helpers;
 mod media;
+mod news;
 mod platform;
 mod profile;
 mod realtime;
