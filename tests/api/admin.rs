@@ -441,3 +441,62 @@ async fn a_supervisors_note_is_audited_with_it() {
     assert_eq!(rows[0]["after"]["recipient_id"], id(&w.student));
     assert_eq!(rows[0]["after"]["text"], "Well done");
 }
+
+#[actix_web::test]
+async fn stop_and_rejection_decisions_are_audited_too() {
+    let w = world().await;
+    let (app, sup, teacher) = (&w.app, token(&w.sup), token(&w.teacher));
+    let course = active_course(app, &sup, &teacher).await;
+    let r = app.post_auth(&format!("/api/courses/{course}/stop-request"), &teacher, json!({}), "en").await;
+    assert!(r.status.is_success(), "{:?}", r.body);
+    let queue = app.get_auth("/api/supervisor/requests?kind=stop", &sup).await;
+    let rid = queue.body["requests"][0]["id"].as_i64().unwrap();
+    let r = app
+        .post_auth(&format!("/api/requests/{rid}/reject"), &sup, json!({"reason": "Students are still enrolled"}), "en")
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{:?}", r.body);
+    let rows = audit(app, &sup, "action=course.reject_stop").await;
+    assert_eq!(rows.len(), 1);
+    assert_eq!(rows[0]["record_id"], course.to_string());
+    assert_eq!(rows[0]["after"]["reason"], "Students are still enrolled");
+    assert_eq!(rows[0]["after"]["status"], "active");
+    app.post_auth(&format!("/api/courses/{course}/stop-request"), &teacher, json!({}), "en").await;
+    let queue = app.get_auth("/api/supervisor/requests?kind=stop", &sup).await;
+    let rid = queue.body["requests"][0]["id"].as_i64().unwrap();
+    app.post_auth(&format!("/api/requests/{rid}/approve"), &sup, json!({}), "en").await;
+    let rows = audit(app, &sup, "action=course.approve_stop").await;
+    assert_eq!((rows.len(), rows[0]["after"]["status"].as_str()), (1, Some("inactive")));
+}
+
+#[actix_web::test]
+async fn the_admin_news_and_contact_routes_are_in_the_openapi_document() {
+    let app = spawn_app().await;
+    let doc = app.send(app.client.get(app.url("/api/openapi.json"))).await;
+    let paths = doc.body["paths"].as_object().unwrap();
+    for path in [
+        "/api/news",
+        "/api/news/{slug}",
+        "/api/news/feed.atom",
+        "/api/contact",
+        "/api/admin/news",
+        "/api/admin/news/{id}",
+        "/api/admin/news/preview",
+        "/api/admin/contact-messages",
+        "/api/admin/contact-messages/{id}",
+        "/api/admin/contact-messages/{id}/reply",
+        "/api/admin/users",
+        "/api/admin/users/{id}",
+        "/api/admin/users/invite",
+        "/api/admin/users.csv",
+        "/api/admin/audit",
+        "/api/admin/audit.csv",
+        "/api/admin/overview",
+        "/api/admin/courses",
+        "/api/admin/certificates",
+    ] {
+        assert!(paths.contains_key(path), "{path} is documented");
+    }
+    assert!(
+        paths["/api/admin/news/{id}"].get("put").is_some() && paths["/api/admin/news/{id}"].get("delete").is_some()
+    );
+}
