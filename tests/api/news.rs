@@ -207,3 +207,44 @@ async fn editing_and_deleting_are_audited() {
     );
     assert_eq!(update["after"]["title_en"], "Renamed");
 }
+
+const PNG: &[u8] = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x01\0\0\0\x01\x08\x06\0\0\0\x1f\x15\xc4\x89\0\0\0\rIDATx\x9cc\xf8\xff\xff?\0\x05\xfe\x02\xfe\xa7\x35\x81\x84\0\0\0\0IEND\xaeB`\x82";
+
+async fn upload(app: &TestApp, token: &str, kind: &str) -> crate::helpers::Reply {
+    use reqwest::multipart;
+    let form = multipart::Form::new().part("file", multipart::Part::bytes(PNG.to_vec()).file_name("cover.png"));
+    app.send(app.client.post(app.url(&format!("/api/media?kind={kind}"))).bearer_auth(token).multipart(form)).await
+}
+
+/// A supervisor uploads a news image (only images); visitors get it through a signed URL with
+/// its alt text in both languages.
+#[actix_web::test]
+async fn a_news_image_is_shown_with_its_alt_text_in_both_languages() {
+    let app = spawn_app().await;
+    let sup = supervisor(&app).await;
+    let student = token(&app.active_user("sara@example.com", "student").await);
+    assert_eq!(upload(&app, &student, "image").await.status, StatusCode::FORBIDDEN, "students upload nothing");
+    assert_eq!(upload(&app, &sup, "document").await.status, StatusCode::FORBIDDEN, "supervisors upload images only");
+    let image = upload(&app, &sup, "image").await;
+    assert_eq!(image.status, StatusCode::CREATED, "{:?}", image.body);
+    let media_id = image.body["id"].as_i64().unwrap();
+
+    let mut body = item("with-image", "published");
+    body["image_media_id"] = json!(media_id);
+    body["image_alt_ar"] = json!("خلية برايل");
+    body["image_alt_en"] = json!("");
+    let missing = app.post_auth("/api/admin/news", &sup, body.clone(), "en").await;
+    assert_eq!((missing.status, missing.field()), (StatusCode::BAD_REQUEST, Some("image_alt_en")));
+    body["image_alt_en"] = json!("A Braille cell");
+    create(&app, &sup, body).await;
+
+    let public = app.send(app.client.get(app.url("/api/news/with-image"))).await;
+    assert_eq!(
+        (public.body["image_alt_ar"].as_str(), public.body["image_alt_en"].as_str()),
+        (Some("خلية برايل"), Some("A Braille cell"))
+    );
+    let url = public.body["image_url"].as_str().unwrap();
+    let served = app.client.get(app.url(url)).send().await.unwrap();
+    assert_eq!(served.status(), StatusCode::OK, "a visitor loads the image through its signed URL");
+    assert_eq!(served.bytes().await.unwrap().as_ref(), PNG);
+}
