@@ -230,18 +230,44 @@ async fn supervisors_cannot_remove_themselves_or_the_last_supervisor() {
     assert_eq!(r.status, StatusCode::OK, "{:?}", r.body);
     assert_eq!(r.body["user"]["type"], "instructor");
     assert_eq!(audit(app, &sup, "action=user.change_type").await[0]["after"]["type"], "instructor");
-    // Huda's old token still says supervisor, but she is no longer one in the database... she
-    // signs in again as an instructor.
+    // Her token still says supervisor, but the admin site checks the account: she is out at once.
+    let stale = app.get_auth("/api/admin/users", &token(&other)).await;
+    assert_eq!(stale.status, StatusCode::FORBIDDEN);
     let huda = app.login("huda@example.com", PASSWORD).await;
     assert_eq!(huda.body["user"]["type"], "instructor");
+    // Laila deactivates Mona, whose token then opens nothing in the admin site.
     let third = app.account(UserType::Supervisor, "laila@example.com").await;
     let r = app.patch_auth(&format!("/api/admin/users/{me}"), &token(&third), json!({"active": false})).await;
     assert_eq!(r.status, StatusCode::OK);
     let r = app.patch_auth(&format!("/api/admin/users/{}", id(&third)), &sup, json!({"active": false})).await;
-    // Mona is deactivated; her token still works for 15 minutes but Laila is the last one.
-    assert_eq!((r.status, r.code()), (StatusCode::CONFLICT, "last_supervisor"), "{:?}", r.body);
+    assert_eq!(r.status, StatusCode::FORBIDDEN, "a deactivated supervisor's token is refused: {:?}", r.body);
+    let r = app.patch_auth(&format!("/api/admin/users/{}", id(&third)), &token(&third), json!({"active": false})).await;
+    assert_eq!(r.code(), "cannot_change_self");
+    let sup = token(&third);
     let bad = app.patch_auth(&format!("/api/admin/users/{}", id(&w.student)), &sup, json!({"type": "admin"})).await;
     assert_eq!((bad.status, bad.field()), (StatusCode::BAD_REQUEST, Some("type")));
+}
+
+/// Two supervisors removing each other at the same moment: the rule holds in the service,
+/// whichever commits second is refused.
+#[actix_web::test]
+async fn the_last_active_supervisor_stays_whoever_asks() {
+    let (state, _dir) = crate::helpers::app_state().await;
+    let mona =
+        lamsa::accounts::create_active_user(&state.db, UserType::Supervisor, "mona@example.com", "Mona", PASSWORD)
+            .await
+            .unwrap();
+    // A supervisor who is no longer in the list of active ones (as after a concurrent change).
+    let gone = lamsa::auth::AuthUser { id: mona + 1000, typ: UserType::Supervisor };
+    for change in [
+        lamsa::services::admin::UserChange { active: Some(false), user_type: None },
+        lamsa::services::admin::UserChange { active: None, user_type: Some(UserType::Instructor) },
+    ] {
+        let e = lamsa::services::admin::change_user(&state.db, &state.realtime, gone, mona, change).await.unwrap_err();
+        assert!(matches!(e, lamsa::services::ServiceError::LastSupervisor), "{e:?}");
+    }
+    let rows: (i64,) = sqlx::query_as("SELECT COUNT(*) FROM audit_log").fetch_one(&state.db).await.unwrap();
+    assert_eq!(rows.0, 0, "a refused change writes no audit row");
 }
 
 #[actix_web::test]

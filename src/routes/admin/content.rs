@@ -29,7 +29,7 @@ pub async fn news_list(
     user: AuthUser,
     query: web::Query<NewsQuery>,
 ) -> Result<web::Json<AdminNewsList>, ApiError> {
-    user.require(UserType::Supervisor)?;
+    super::require_supervisor(&state, user).await?;
     let (page, per_page, offset) = Paging { page: query.page, per_page: query.per_page }.parse()?;
     let filter = match query.state.as_deref().filter(|s| !s.is_empty()) {
         None => None,
@@ -51,7 +51,7 @@ pub async fn news_create(
     lang: Lang,
     body: ApiJson<NewsInput>,
 ) -> Result<HttpResponse, ApiError> {
-    user.require(UserType::Supervisor)?;
+    super::require_supervisor(&state, user).await?;
     let content = body.0.parse()?;
     let row = news::create(&state.db, user, content).await?;
     Ok(HttpResponse::Created()
@@ -66,7 +66,7 @@ pub async fn news_get(
     user: AuthUser,
     id: web::Path<i64>,
 ) -> Result<web::Json<NewsAdminDto>, ApiError> {
-    user.require(UserType::Supervisor)?;
+    super::require_supervisor(&state, user).await?;
     Ok(web::Json(news_admin(&state.media, &news::get(&state.db, *id).await?)))
 }
 
@@ -83,7 +83,7 @@ pub async fn news_update(
     id: web::Path<i64>,
     body: ApiJson<NewsInput>,
 ) -> Result<web::Json<NewsReply>, ApiError> {
-    user.require(UserType::Supervisor)?;
+    super::require_supervisor(&state, user).await?;
     let content = body.0.parse()?;
     let row = news::update(&state.db, user, *id, content).await?;
     Ok(web::Json(NewsReply { message: Msg::NewsSaved.render(lang), news: news_admin(&state.media, &row) }))
@@ -98,7 +98,7 @@ pub async fn news_delete(
     lang: Lang,
     id: web::Path<i64>,
 ) -> Result<web::Json<MessageResponse>, ApiError> {
-    user.require(UserType::Supervisor)?;
+    super::require_supervisor(&state, user).await?;
     news::delete(&state.db, user, *id).await?;
     Ok(web::Json(MessageResponse { message: Msg::NewsDeleted.render(lang) }))
 }
@@ -108,8 +108,12 @@ pub async fn news_delete(
     security(("bearer" = [])),
     responses((status = 200, body = PreviewReply), (status = 400, body = crate::error::ErrorBody),
         (status = 403, body = crate::error::ErrorBody)))]
-pub async fn news_preview(user: AuthUser, body: ApiJson<PreviewInput>) -> Result<web::Json<PreviewReply>, ApiError> {
-    user.require(UserType::Supervisor)?;
+pub async fn news_preview(
+    state: web::Data<AppState>,
+    user: AuthUser,
+    body: ApiJson<PreviewInput>,
+) -> Result<web::Json<PreviewReply>, ApiError> {
+    super::require_supervisor(&state, user).await?;
     if body.0.body_md.chars().count() > BODY_MAX {
         return Err(crate::domain::InvalidInput::too_long("body_md", BODY_MAX).into());
     }
@@ -135,7 +139,7 @@ pub async fn contact_list(
     user: AuthUser,
     query: web::Query<ContactQuery>,
 ) -> Result<web::Json<ContactList>, ApiError> {
-    user.require(UserType::Supervisor)?;
+    super::require_supervisor(&state, user).await?;
     let (page, per_page, offset) = Paging { page: query.page, per_page: query.per_page }.parse()?;
     let status = parse_status(query.status.as_deref())?;
     let list = contact::list(&state.db, status, per_page, offset).await?;
@@ -146,7 +150,7 @@ pub async fn contact_list(
 #[utoipa::path(get, path = "/api/admin/contact-messages/unread-count", tag = "admin", security(("bearer" = [])),
     responses((status = 200, body = CountDto), (status = 403, body = crate::error::ErrorBody)))]
 pub async fn contact_unread(state: web::Data<AppState>, user: AuthUser) -> Result<web::Json<CountDto>, ApiError> {
-    user.require(UserType::Supervisor)?;
+    super::require_supervisor(&state, user).await?;
     Ok(web::Json(CountDto { count: contact::unread_count(&state.db).await? }))
 }
 
@@ -160,7 +164,7 @@ pub async fn contact_get(
     user: AuthUser,
     id: web::Path<i64>,
 ) -> Result<web::Json<crate::events::contact::ContactMessageDto>, ApiError> {
-    user.require(UserType::Supervisor)?;
+    super::require_supervisor(&state, user).await?;
     Ok(web::Json(contact::open(&state.db, &state.realtime, *id).await?))
 }
 
@@ -176,7 +180,7 @@ pub async fn contact_patch(
     id: web::Path<i64>,
     body: ApiJson<ContactPatch>,
 ) -> Result<web::Json<ContactReply>, ApiError> {
-    user.require(UserType::Supervisor)?;
+    super::require_supervisor(&state, user).await?;
     let status = parse_status(body.0.status.as_deref())?;
     let dto = contact::update(&state.db, &state.realtime, user, *id, status, body.0.read).await?;
     Ok(web::Json(ContactReply { message: Msg::ContactUpdated.render(lang), contact_message: dto }))
@@ -196,7 +200,7 @@ pub async fn contact_reply(
     id: web::Path<i64>,
     body: ApiJson<ReplyInput>,
 ) -> Result<HttpResponse, ApiError> {
-    user.require(UserType::Supervisor)?;
+    super::require_supervisor(&state, user).await?;
     let text = required_text(&body.0.text, "text", REPLY_MAX)?;
     let dto = contact::reply(&state.db, &state.realtime, &state.mailer, user, *id, text).await?;
     Ok(HttpResponse::Created().json(ContactReply { message: Msg::ReplySent.render(lang), contact_message: dto }))

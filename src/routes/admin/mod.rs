@@ -9,7 +9,7 @@ pub mod users;
 
 use actix_web::{web, HttpResponse};
 
-use crate::error::ApiError;
+use crate::{auth::AuthUser, domain::UserType, error::ApiError, state::AppState};
 
 pub fn scope() -> actix_web::Scope {
     web::scope("/admin")
@@ -41,6 +41,13 @@ pub fn scope() -> actix_web::Scope {
         .route("/contact-messages/{id}", web::patch().to(content::contact_patch))
         .route("/contact-messages/{id}/reply", web::post().to(content::contact_reply))
         .default_service(web::to(not_found))
+}
+
+/// The one role check of the admin site: a supervisor's token (403 otherwise), whose account is
+/// still an active supervisor's.
+pub(crate) async fn require_supervisor(state: &AppState, user: AuthUser) -> Result<(), ApiError> {
+    user.require(UserType::Supervisor)?;
+    Ok(crate::services::admin::check_supervisor(&state.db, user).await?)
 }
 
 async fn not_found() -> Result<web::Json<()>, ApiError> {

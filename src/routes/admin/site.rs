@@ -26,7 +26,7 @@ pub async fn courses(
     user: AuthUser,
     query: web::Query<CourseQuery>,
 ) -> Result<web::Json<AdminCourseList>, ApiError> {
-    user.require(UserType::Supervisor)?;
+    super::require_supervisor(&state, user).await?;
     let (page, per_page, offset) = Paging { page: query.page, per_page: query.per_page }.parse()?;
     let status = match query.status.as_deref().filter(|s| !s.is_empty()) {
         None => None,
@@ -55,7 +55,7 @@ async fn set_course(
     id: i64,
     active: bool,
 ) -> Result<web::Json<CourseReply>, ApiError> {
-    user.require(UserType::Supervisor)?;
+    super::require_supervisor(&state, user).await?;
     let row = admin::set_course_active(&state.db, user, id, active).await?;
     let msg = if active { Msg::CourseReactivated } else { Msg::CourseDeactivated };
     Ok(web::Json(CourseReply { message: msg.render(lang), course: admin_course(&row) }))
@@ -97,7 +97,7 @@ pub async fn certificates(
     user: AuthUser,
     query: web::Query<CertificateQuery>,
 ) -> Result<web::Json<AdminCertificateList>, ApiError> {
-    user.require(UserType::Supervisor)?;
+    super::require_supervisor(&state, user).await?;
     let (page, per_page, offset) = Paging { page: query.page, per_page: query.per_page }.parse()?;
     let rows = admin::certificates(&state.db, query.q.as_deref(), per_page, offset).await?;
     let url = &state.settings.public_url;
@@ -122,7 +122,7 @@ pub async fn revoke_certificate(
     code: web::Path<String>,
     body: ApiJson<RevokeInput>,
 ) -> Result<web::Json<CertificateReply>, ApiError> {
-    user.require(UserType::Supervisor)?;
+    super::require_supervisor(&state, user).await?;
     let certificate =
         certificates::revoke(&state.db, &state.realtime, &state.settings.public_url, user, &code, &body.0.reason)
             .await?;
@@ -160,7 +160,7 @@ pub async fn audit(
     user: AuthUser,
     query: web::Query<AuditQuery>,
 ) -> Result<web::Json<AuditList>, ApiError> {
-    user.require(UserType::Supervisor)?;
+    super::require_supervisor(&state, user).await?;
     let (page, per_page, offset) = Paging { page: query.page, per_page: query.per_page }.parse()?;
     let rows = audit::list(&state.db, &audit_filter(&query)?, Some(per_page), offset).await?;
     Ok(web::Json(AuditList { items: rows.items.iter().map(audit_entry).collect(), page, per_page, total: rows.total }))
@@ -174,7 +174,7 @@ pub async fn audit_csv(
     user: AuthUser,
     query: web::Query<AuditQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    user.require(UserType::Supervisor)?;
+    super::require_supervisor(&state, user).await?;
     let rows = audit::list(&state.db, &audit_filter(&query)?, None, 0).await?;
     let lines = rows.items.into_iter().map(|a| {
         vec![
@@ -197,7 +197,7 @@ pub async fn audit_csv(
 #[utoipa::path(get, path = "/api/admin/overview", tag = "admin", security(("bearer" = [])),
     responses((status = 200, body = OverviewDto), (status = 403, body = crate::error::ErrorBody)))]
 pub async fn overview(state: web::Data<AppState>, user: AuthUser) -> Result<web::Json<OverviewDto>, ApiError> {
-    user.require(UserType::Supervisor)?;
+    super::require_supervisor(&state, user).await?;
     let o = admin::overview(&state.db).await?;
     let mut users = UserCounts::default();
     for (t, s, n) in o.users {

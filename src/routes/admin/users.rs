@@ -81,7 +81,7 @@ pub async fn list(
     user: AuthUser,
     query: web::Query<UserQuery>,
 ) -> Result<web::Json<AdminUserList>, ApiError> {
-    user.require(UserType::Supervisor)?;
+    super::require_supervisor(&state, user).await?;
     let (page, per_page, offset) = Paging { page: query.page, per_page: query.per_page }.parse()?;
     let (filter, sort) = filter_and_sort(&query)?;
     let rows = admin::users(&state.db, &filter, sort, Some(per_page), offset).await?;
@@ -101,7 +101,7 @@ pub async fn csv(
     user: AuthUser,
     query: web::Query<UserQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    user.require(UserType::Supervisor)?;
+    super::require_supervisor(&state, user).await?;
     let (filter, sort) = filter_and_sort(&query)?;
     let rows = admin::users(&state.db, &filter, sort, None, 0).await?;
     let lines = rows.items.iter().map(|u| {
@@ -128,7 +128,7 @@ pub async fn detail(
     user: AuthUser,
     id: web::Path<i64>,
 ) -> Result<web::Json<UserDetailDto>, ApiError> {
-    user.require(UserType::Supervisor)?;
+    super::require_supervisor(&state, user).await?;
     let d = admin::user(&state.db, *id).await?;
     let p = d.profile;
     Ok(web::Json(UserDetailDto {
@@ -175,7 +175,7 @@ pub async fn patch(
     id: web::Path<i64>,
     body: ApiJson<UserPatch>,
 ) -> Result<web::Json<UserReply>, ApiError> {
-    user.require(UserType::Supervisor)?;
+    super::require_supervisor(&state, user).await?;
     let change = UserChange { active: body.0.active, user_type: parse_type(body.0.user_type.as_deref(), "type")? };
     let row = admin::change_user(&state.db, &state.realtime, user, *id, change).await?;
     Ok(web::Json(UserReply { message: Msg::UserUpdated.render(lang), user: admin_user(&row) }))
@@ -192,7 +192,7 @@ pub async fn bulk(
     lang: Lang,
     body: ApiJson<BulkInput>,
 ) -> Result<web::Json<BulkReply>, ApiError> {
-    user.require(UserType::Supervisor)?;
+    super::require_supervisor(&state, user).await?;
     let active = body.0.active.ok_or_else(|| ApiError::field_required("active"))?;
     if body.0.ids.is_empty() || body.0.ids.len() > 500 {
         return Err(ApiError::field_invalid("ids"));
@@ -226,7 +226,7 @@ pub async fn invite(
     lang: Lang,
     body: ApiJson<InviteInput>,
 ) -> Result<HttpResponse, ApiError> {
-    user.require(UserType::Supervisor)?;
+    super::require_supervisor(&state, user).await?;
     let input = body.0;
     let user_type = parse_type(Some(&input.user_type), "type")?.ok_or_else(|| ApiError::field_required("type"))?;
     if input.name.trim().is_empty() {
@@ -252,7 +252,7 @@ pub async fn resend_activation(
     lang: Lang,
     id: web::Path<i64>,
 ) -> Result<web::Json<MessageResponse>, ApiError> {
-    user.require(UserType::Supervisor)?;
+    super::require_supervisor(&state, user).await?;
     admin::resend_activation(&state.db, links(&state), user, *id, lang).await?;
     Ok(web::Json(MessageResponse { message: Msg::ActivationResent.render(lang) }))
 }
@@ -268,7 +268,7 @@ pub async fn send_reset(
     lang: Lang,
     id: web::Path<i64>,
 ) -> Result<web::Json<MessageResponse>, ApiError> {
-    user.require(UserType::Supervisor)?;
+    super::require_supervisor(&state, user).await?;
     admin::send_reset(&state.db, links(&state), user, *id, lang).await.map_err(|e: ServiceError| ApiError::from(e))?;
     Ok(web::Json(MessageResponse { message: Msg::ResetLinkSent.render(lang) }))
 }
