@@ -8,7 +8,7 @@ use crate::{
     domain::{
         contact::{ContactStatus, REPLY_MAX},
         news::{render_markdown, NewsInput, NewsState, BODY_MAX},
-        required_text, UserType,
+        required_text,
     },
     error::ApiError,
     extract::ApiJson,

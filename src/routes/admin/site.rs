@@ -6,7 +6,7 @@ use super::dto::*;
 use crate::{
     auth::AuthUser,
     db::iso,
-    domain::{course::CourseStatus, UserType},
+    domain::course::CourseStatus,
     error::ApiError,
     events::certificates::certificate_dto,
     extract::ApiJson,
@@ -55,7 +55,7 @@ async fn set_course(
     id: i64,
     active: bool,
 ) -> Result<web::Json<CourseReply>, ApiError> {
-    super::require_supervisor(&state, user).await?;
+    super::require_supervisor(state, user).await?;
     let row = admin::set_course_active(&state.db, user, id, active).await?;
     let msg = if active { Msg::CourseReactivated } else { Msg::CourseDeactivated };
     Ok(web::Json(CourseReply { message: msg.render(lang), course: admin_course(&row) }))
