@@ -85,6 +85,36 @@ impl Mailer {
     }
 }
 
+impl Mailer {
+    /// A plain-text message the caller wrote (the contact form's acknowledgement, a supervisor's
+    /// reply to it). Beside [`Mailer::send_link`] rather than inside it, so link mails stay as
+    /// they are.
+    pub async fn send_text(&self, to: &str, name: &str, subject: &str, text: &str) -> anyhow::Result<()> {
+        let from = match self {
+            Mailer::Outbox { from, .. } | Mailer::Smtp { from, .. } => from.clone(),
+        };
+        let body = Body::new_with_encoding(wrap(text, 72), ContentTransferEncoding::EightBit).unwrap_or_else(Body::new);
+        let message = Message::builder()
+            .from(from)
+            .to(Mailbox::new(Some(name.to_string()), to.parse().context("bad recipient address")?))
+            .subject(subject)
+            .singlepart(SinglePart::builder().header(ContentType::TEXT_PLAIN).body(body))
+            .context("cannot build the e-mail")?;
+        match self {
+            Mailer::Smtp { transport, .. } => {
+                transport.send(message).await.context("SMTP delivery failed")?;
+            }
+            Mailer::Outbox { dir, .. } => {
+                tokio::fs::create_dir_all(dir).await.with_context(|| format!("cannot create {}", dir.display()))?;
+                let name = format!("{}-{}.eml", crate::db::now_ms(), uuid::Uuid::new_v4().simple());
+                tokio::fs::write(dir.join(&name), message.formatted()).await.context("cannot write to the outbox")?;
+                tracing::info!(file = %name, "e-mail written to the outbox");
+            }
+        }
+        Ok(())
+    }
+}
+
 /// Breaks lines at spaces so that each stays within `max` bytes where it can.
 fn wrap(text: &str, max: usize) -> String {
     let mut out = String::with_capacity(text.len() + 16);

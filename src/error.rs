@@ -204,6 +204,11 @@ impl From<ServiceError> for ApiError {
                 source: Some(source.into()),
                 ..ApiError::new(S::INTERNAL_SERVER_ERROR, "certificate_pdf_unavailable", Msg::CertificatePdfUnavailable)
             },
+            E::AccountDeactivated => ApiError::new(S::FORBIDDEN, "account_deactivated", Msg::AccountDeactivated),
+            E::CannotChangeSelf => conflict("cannot_change_self", Msg::CannotChangeSelf),
+            E::LastSupervisor => conflict("last_supervisor", Msg::LastSupervisor),
+            E::AlreadyActivated => conflict("already_activated", Msg::AlreadyActivated),
+            E::SlugTaken => conflict("slug_taken", Msg::SlugTaken).on_field("slug"),
             E::AlreadyAnswered => conflict("already_answered", Msg::AlreadyAnswered),
             E::Database(e) => ApiError::internal(e),
             E::Internal(e) => ApiError::internal(e),

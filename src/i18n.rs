@@ -144,6 +144,21 @@ pub enum Msg {
     CertificateAlreadyRevoked,
     CertificateNotFound,
     CertificatePdfUnavailable,
+    // The admin site, news and contact.
+    AccountDeactivated,
+    CannotChangeSelf,
+    LastSupervisor,
+    AlreadyActivated,
+    SlugTaken,
+    MessageSent,
+    ReplySent,
+    ContactUpdated,
+    NewsSaved,
+    NewsDeleted,
+    UserUpdated,
+    UserInvited,
+    CourseDeactivated,
+    CourseReactivated,
 }
 
 impl Msg {
@@ -344,6 +359,29 @@ impl Msg {
                 "The certificate file cannot be created right now. Please try again later.",
                 "تعذّر إنشاء ملف الشهادة الآن. يرجى المحاولة لاحقًا.",
             ),
+            AccountDeactivated => (
+                "This account has been deactivated by the society's supervisors. Contact us to find out more.",
+                "أوقف مشرفو الجمعية هذا الحساب. تواصل معنا لمعرفة المزيد.",
+            ),
+            CannotChangeSelf => (
+                "You cannot deactivate your own account or change its type.",
+                "لا يمكنك إيقاف حسابك أو تغيير نوعه بنفسك.",
+            ),
+            LastSupervisor => (
+                "This is the last active supervisor: the platform needs at least one.",
+                "هذا آخر مشرف نشط، والمنصة تحتاج إلى مشرف واحد على الأقل.",
+            ),
+            AlreadyActivated => ("This account is already activated.", "هذا الحساب مفعّل بالفعل."),
+            SlugTaken => ("Another news item already uses this address (slug).", "هناك خبر آخر يستخدم هذا العنوان (المعرّف)."),
+            MessageSent => ("message sent", "تم إرسال الرسالة"),
+            ReplySent => ("Reply sent", "تم إرسال الرد"),
+            ContactUpdated => ("Message updated", "تم تحديث الرسالة"),
+            NewsSaved => ("News item saved", "تم حفظ الخبر"),
+            NewsDeleted => ("News item deleted", "تم حذف الخبر"),
+            UserUpdated => ("Account updated", "تم تحديث الحساب"),
+            UserInvited => ("Invitation sent", "تم إرسال الدعوة"),
+            CourseDeactivated => ("Course deactivated", "تم إيقاف الدورة"),
+            CourseReactivated => ("Course reactivated", "تمت إعادة تفعيل الدورة"),
             TextTooLong(n) => {
                 return pick(
                     lang,

@@ -234,6 +234,22 @@ async fn write_batch_on(
         results.push(Ok(s));
     }
     let events = notifications::notify_many(&mut tx, &wanted).await?;
+    // A supervisor's note is one of their decisions: audited in the same transaction.
+    let audited: Vec<crate::store::audit::NewAudit> = results
+        .iter()
+        .filter_map(|r| match r {
+            Ok(Stored::Note(n)) => Some(crate::store::audit::NewAudit {
+                actor_id: n.sender_id,
+                action: "note.send",
+                record_kind: "note",
+                record_id: n.id.to_string(),
+                before: None,
+                after: Some(serde_json::json!({ "recipient_id": n.recipient_id, "text": n.text })),
+            }),
+            _ => None,
+        })
+        .collect();
+    crate::store::audit::insert_many(&mut tx, &audited).await?;
     tx.commit().await?;
     Ok((results, events))
 }

@@ -3,10 +3,12 @@
 pub mod assessment;
 pub mod assessment_grading;
 pub mod certificate;
+pub mod contact;
 pub mod course;
 mod email;
 mod error;
 pub mod media;
+pub mod news;
 mod password;
 mod user;
 

@@ -14,6 +14,7 @@
 
 pub mod assessments;
 pub mod certificates;
+pub mod contact;
 pub mod courses;
 pub mod notes;
 pub mod questions;
@@ -28,12 +29,13 @@ use crate::{
 };
 use assessments::{AssessmentRef, AttemptDto};
 use certificates::{CertificateDto, CertificateRequestDto};
+use contact::ContactMessageDto;
 use courses::RequestDto;
 use notes::{NoteDto, ReplyDto};
 use questions::QuestionDto;
 
 /// A person as others see them: an instructor on a course, a student on a result.
-#[derive(Serialize, ToSchema)]
+#[derive(Serialize, ToSchema, Clone)]
 pub struct PersonRef {
     pub id: i64,
     pub name: String,
@@ -44,6 +46,8 @@ pub struct PersonRef {
 pub const NOTE_RECEIVED: &str = "note.received";
 /// The kind of a reply to a note, sent to the note's other party.
 pub const NOTE_REPLIED: &str = "note.replied";
+/// The kind that ends a user's sessions: the hub closes their sockets when it passes.
+pub const ACCOUNT_DEACTIVATED: &str = "account.deactivated";
 
 /// One live event; its fields are its payload.
 #[derive(Serialize)]
@@ -72,6 +76,12 @@ pub enum LiveEvent<'a> {
     QuestionAnswered { question: &'a QuestionDto },
     /// To the instructor's tabs, a state update: how many questions wait for an answer.
     QuestionsBadge { count: i64 },
+    /// To every supervisor: a visitor's message through the contact form.
+    ContactReceived { contact_message: &'a ContactMessageDto },
+    /// To every supervisor's tabs, a state update: how many contact messages are unread.
+    ContactBadge { count: i64 },
+    /// To the user a supervisor deactivated: their sockets close once it is delivered.
+    AccountDeactivated { message_ar: &'a str, message_en: &'a str },
 }
 
 impl LiveEvent<'_> {
@@ -89,6 +99,9 @@ impl LiveEvent<'_> {
             LiveEvent::QuestionAsked { .. } => "question.asked",
             LiveEvent::QuestionAnswered { .. } => "question.answered",
             LiveEvent::QuestionsBadge { .. } => "badge.questions",
+            LiveEvent::ContactReceived { .. } => "contact.received",
+            LiveEvent::ContactBadge { .. } => "badge.contact",
+            LiveEvent::AccountDeactivated { .. } => ACCOUNT_DEACTIVATED,
         }
     }
 

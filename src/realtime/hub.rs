@@ -108,15 +108,32 @@ impl Handler<Leave> for Hub {
     }
 }
 
+/// To a session: its account was deactivated; close now.
+#[derive(Message)]
+#[rtype(result = "()")]
+pub struct EndSession;
+
 impl Handler<Deliver> for Hub {
     type Result = ();
     fn handle(&mut self, msg: Deliver, _: &mut Context<Self>) {
+        // The deactivation event travels like any other (the bus reaches whichever instance
+        // holds the user's sockets); here it also ends every session it reaches.
+        let ends = event_kind(&msg.0.json) == Some(crate::events::ACCOUNT_DEACTIVATED);
         if let Some(list) = self.sessions.get(&msg.0.recipient_id) {
             for (_, addr) in list {
                 addr.do_send(msg.clone());
+                if ends {
+                    addr.do_send(EndSession);
+                }
             }
         }
     }
+}
+
+/// The `kind` of an event's socket message, which the server wrote as
+/// `{"type":"event","id":…,"kind":"…",…}` (the kind before the payload).
+fn event_kind(json: &str) -> Option<&str> {
+    json.split_once(r#""kind":""#)?.1.split('"').next()
 }
 
 /// Every user here may have missed events while the bus was away. Rather than every socket

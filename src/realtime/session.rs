@@ -14,7 +14,7 @@ use serde::Deserialize;
 use tokio::sync::mpsc;
 
 use super::{
-    hub::{CatchUp, Deliver, Hub, Join, Leave, Shutdown},
+    hub::{CatchUp, Deliver, EndSession, Hub, Join, Leave, Shutdown},
     DROP_AFTER, PING_EVERY,
 };
 use crate::{
@@ -32,6 +32,8 @@ const RESUME_WAIT: std::time::Duration = std::time::Duration::from_secs(5);
 pub const CLOSE_BAD_TOKEN: u16 = 4401;
 /// Close code for a socket that fell too far behind (it reconnects and resumes).
 pub const CLOSE_TOO_SLOW: u16 = 4008;
+/// Close code for an account a supervisor deactivated (the web client signs out).
+pub const CLOSE_DEACTIVATED: u16 = 4403;
 
 static NEXT_CONN: AtomicU64 = AtomicU64::new(1);
 
@@ -99,11 +101,18 @@ impl Actor for WsSession {
         let user = self.user_id;
         ctx.spawn(
             detached(async move {
-                sqlx::query_as::<_, (i64,)>("SELECT notif_seq FROM users WHERE id = $1").bind(user).fetch_one(&db).await
+                sqlx::query_as::<_, (i64, Option<i64>)>("SELECT notif_seq, deactivated_at FROM users WHERE id = $1")
+                    .bind(user)
+                    .fetch_one(&db)
+                    .await
             })
             .into_actor(self)
-            .map(|seq, _, ctx| {
-                if let Ok((seq,)) = seq {
+            .map(|seq, act, ctx| {
+                if let Ok((_, Some(_))) = seq {
+                    act.close(ctx, CloseCode::Other(CLOSE_DEACTIVATED), "account deactivated");
+                    return;
+                }
+                if let Ok((seq, None)) = seq {
                     ctx.run_later(RESUME_WAIT, move |act, ctx| {
                         if matches!(act.flow, Flow::AwaitingResume) {
                             act.flow = Flow::Live { last_seq: seq };
@@ -269,6 +278,13 @@ impl Handler<Shutdown> for WsSession {
     type Result = ();
     fn handle(&mut self, _: Shutdown, ctx: &mut Self::Context) {
         self.close(ctx, CloseCode::Away, "server restarting; reconnect");
+    }
+}
+
+impl Handler<EndSession> for WsSession {
+    type Result = ();
+    fn handle(&mut self, _: EndSession, ctx: &mut Self::Context) {
+        self.close(ctx, CloseCode::Other(CLOSE_DEACTIVATED), "account deactivated");
     }
 }
 

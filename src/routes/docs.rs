@@ -7,8 +7,8 @@ use utoipa::{
 };
 
 use super::{
-    assessments, auth, braille, certificates, courses, health, media, notes, notifications, profile, questions, users,
-    ws,
+    admin, assessments, auth, braille, certificates, contact, courses, health, media, news, notes, notifications,
+    profile, questions, users, ws,
 };
 
 #[derive(OpenApi)]
@@ -34,6 +34,16 @@ use super::{
         certificates::mine, certificates::request, certificates::queue, certificates::approve, certificates::reject,
         certificates::issued, certificates::revoke, certificates::get, certificates::download, certificates::verify,
         certificates::qr_svg,
+        news::list, news::get, news::feed, contact::submit,
+        admin::users::list, admin::users::csv, admin::users::detail, admin::users::patch, admin::users::bulk,
+        admin::users::invite, admin::users::resend_activation, admin::users::send_reset,
+        admin::site::courses, admin::site::deactivate_course, admin::site::reactivate_course,
+        admin::site::certificates, admin::site::revoke_certificate, admin::site::audit, admin::site::audit_csv,
+        admin::site::overview,
+        admin::content::news_list, admin::content::news_create, admin::content::news_get, admin::content::news_update,
+        admin::content::news_delete, admin::content::news_preview, admin::content::contact_list,
+        admin::content::contact_unread, admin::content::contact_get, admin::content::contact_patch,
+        admin::content::contact_reply,
         openapi_json, docs_page,
     ),
     modifiers(&BearerAuth),
@@ -47,6 +57,10 @@ use super::{
         (name = "certificates", description = "Certificate requests, decisions, issued certificates (PDF with QR code \
             and the name in Braille) and public verification"),
         (name = "media", description = "Course files, audio and video: uploads and signed, seekable downloads"),
+        (name = "news", description = "Public news in Arabic and English, and their Atom feeds"),
+        (name = "contact", description = "The public contact form"),
+        (name = "admin", description = "The admin site (supervisors only): accounts, courses, certificates, news, \
+            contact messages, the audit log and the overview"),
         (name = "braille", description = "Translation between print and Braille (Arabic, English UEB grade 1)"))
 )]
 pub struct ApiDoc;

@@ -76,3 +76,91 @@ impl From<&StudentProgress> for Progress {
         }
     }
 }
+
+/// `?page=&per_page=` of a paginated list: pages from 1, 25 rows by default, at most 100.
+#[derive(serde::Deserialize, utoipa::IntoParams, Default)]
+pub struct Paging {
+    pub page: Option<i64>,
+    pub per_page: Option<i64>,
+}
+
+impl Paging {
+    /// `(page, per_page, offset)`, or the field at fault.
+    pub fn parse(&self) -> Result<(i64, i64, i64), crate::error::ApiError> {
+        let page = self.page.unwrap_or(1);
+        let per_page = self.per_page.unwrap_or(25);
+        if !(1..=100_000).contains(&page) {
+            return Err(crate::error::ApiError::field_invalid("page"));
+        }
+        if !(1..=100).contains(&per_page) {
+            return Err(crate::error::ApiError::field_invalid("per_page"));
+        }
+        Ok((page, per_page, (page - 1) * per_page))
+    }
+}
+
+/// A news item as visitors see it. `body_html_*` is the Markdown body rendered on the server
+/// and sanitised: insert it as HTML.
+#[derive(Serialize, ToSchema)]
+pub struct NewsPublicDto {
+    pub id: i64,
+    pub slug: String,
+    pub title_ar: String,
+    pub title_en: String,
+    pub body_html_ar: String,
+    pub body_html_en: String,
+    /// Signed URL of the image.
+    pub image_url: Option<String>,
+    pub image_alt_ar: Option<String>,
+    pub image_alt_en: Option<String>,
+    pub link: Option<String>,
+    /// Null for a draft.
+    pub published_at: Option<String>,
+}
+
+/// A news item as supervisors edit it.
+#[derive(Serialize, ToSchema)]
+pub struct NewsAdminDto {
+    #[serde(flatten)]
+    pub public: NewsPublicDto,
+    pub body_md_ar: String,
+    pub body_md_en: String,
+    pub image_media_id: Option<i64>,
+    /// `draft`, `scheduled` or `published`.
+    pub state: String,
+    pub publish_at: Option<String>,
+    pub created_at: String,
+    pub updated_at: String,
+    pub author: Option<crate::events::PersonRef>,
+}
+
+pub fn news_public(media: &crate::auth::MediaSigner, n: &crate::store::news::NewsRow) -> NewsPublicDto {
+    use crate::domain::news::render_markdown;
+    NewsPublicDto {
+        id: n.id,
+        slug: n.slug.clone(),
+        title_ar: n.title_ar.clone(),
+        title_en: n.title_en.clone(),
+        body_html_ar: render_markdown(&n.body_md_ar),
+        body_html_en: render_markdown(&n.body_md_en),
+        image_url: n.image_media_id.map(|id| media.url(id)),
+        image_alt_ar: n.image_alt_ar.clone(),
+        image_alt_en: n.image_alt_en.clone(),
+        link: n.link.clone(),
+        published_at: n.publish_at.map(crate::db::iso),
+    }
+}
+
+pub fn news_admin(media: &crate::auth::MediaSigner, n: &crate::store::news::NewsRow) -> NewsAdminDto {
+    NewsAdminDto {
+        public: news_public(media, n),
+        body_md_ar: n.body_md_ar.clone(),
+        body_md_en: n.body_md_en.clone(),
+        image_media_id: n.image_media_id,
+        state: n.state.clone(),
+        publish_at: n.publish_at.map(crate::db::iso),
+        created_at: crate::db::iso(n.created_at),
+        updated_at: crate::db::iso(n.updated_at),
+        author: n.author_id.map(|id| crate::events::PersonRef { id, name: n.author_name.clone().unwrap_or_default() }),
+    }
+}

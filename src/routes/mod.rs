@@ -3,15 +3,18 @@
 //! its answer to a response. Route modules never import each other: wire types several areas
 //! share are in [`dto`], the shapes live events carry in `crate::events`.
 
+pub mod admin;
 pub mod assessments;
 pub mod auth;
 pub mod braille;
 pub mod certificates;
+pub mod contact;
 pub mod courses;
 pub mod docs;
 pub mod dto;
 pub mod health;
 pub mod media;
+pub mod news;
 pub mod notes;
 pub mod notifications;
 pub mod profile;
@@ -147,6 +150,15 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                 area("/media").route("", web::post().to(media::upload)).route("/{id}", web::get().to(media::serve)),
             )
             .service(area("/users").route("/search", web::get().to(users::search)))
+            .service(admin::scope())
+            .service(
+                area("/news")
+                    .route("", web::get().to(news::list))
+                    // Before /{slug}, which would take "feed.atom" for a slug.
+                    .route("/feed.atom", web::get().to(news::feed))
+                    .route("/{slug}", web::get().to(news::get)),
+            )
+            .service(area("/contact").route("", web::post().to(contact::submit)))
             .route("/openapi.json", web::get().to(docs::openapi_json))
             .route("/docs", web::get().to(docs::docs_page))
             .default_service(web::to(not_found)),

@@ -89,7 +89,7 @@ async fn create(db: &Db, a: NewAccount, active: bool) -> Result<i64, ServiceErro
     }
 }
 
-async fn send_activation(
+pub(crate) async fn send_activation(
     db: &Db,
     links: Links<'_>,
     user_id: i64,
@@ -152,6 +152,9 @@ pub async fn sign_in(db: &Db, tokens: Tokens<'_>, email: &Email, password: Strin
         Some(u) if ok => u,
         _ => return Err(ServiceError::LoginFailed),
     };
+    if user.deactivated() {
+        return Err(ServiceError::AccountDeactivated);
+    }
     if !user.active() {
         return Err(ServiceError::AccountInactive);
     }
@@ -171,7 +174,10 @@ pub async fn refresh(db: &Db, jwt: &JwtKeys, refresh_token: &str) -> Result<Stri
     let Some(user_id) = store::tokens::refresh_owner(db, &hash_token(refresh_token.trim())).await? else {
         return Err(ServiceError::SessionExpired);
     };
-    let user = store::users::by_id(db, user_id).await?.filter(UserRow::active).ok_or(ServiceError::SessionExpired)?;
+    let user = store::users::by_id(db, user_id)
+        .await?
+        .filter(|u| u.active() && !u.deactivated())
+        .ok_or(ServiceError::SessionExpired)?;
     Ok(jwt.issue(user.id, user.user_type())?)
 }
 
@@ -220,6 +226,85 @@ pub async fn request_reset(db: &Db, links: Links<'_>, email: &Email, lang: Lang)
         send_mail(links.mailer, &user.email, &user.name, mail).await?;
     }
     Ok(())
+}
+
+/// The life of an invitation's set-password link.
+const INVITE_TTL_MS: i64 = 7 * 24 * 3600 * 1000;
+
+/// A supervisor creates an account by invitation: it has no usable password until the person
+/// opens the e-mailed link, which is a password-reset link ([`confirm_reset`] sets the
+/// password and activates the account). Returns the new account's id; the audit row is
+/// written with the account.
+pub async fn invite(
+    db: &Db,
+    links: Links<'_>,
+    supervisor: AuthUser,
+    name: &PersonName,
+    email: &Email,
+    user_type: UserType,
+    lang: Lang,
+) -> Result<i64, ServiceError> {
+    if store::users::by_email(db, email.as_str()).await?.is_some() {
+        return Err(ServiceError::EmailExists);
+    }
+    // A password nobody knows: the account opens only through the link.
+    let (unusable, _) = new_opaque_token();
+    let hash = hash_password(unusable).await?;
+    let (mut tx, _turn) = db::begin_write(db).await?;
+    let new_user = NewUser {
+        email: email.as_str(),
+        name: name.as_str(),
+        password_hash: &hash,
+        user_type,
+        active: false,
+        profile: ProfileFields::default(),
+    };
+    let id = match store::users::insert(&mut *tx, new_user).await {
+        Ok(id) => id,
+        Err(e) if store::is_unique_violation(&e) => return Err(ServiceError::EmailExists),
+        Err(e) => return Err(e.into()),
+    };
+    let after = serde_json::json!({ "email": email.as_str(), "name": name.as_str(), "type": user_type.as_str() });
+    super::audit::record(&mut tx, supervisor, "user.invite", "user", id, None, Some(after)).await?;
+    tx.commit().await?;
+    send_set_password(db, links, id, email.as_str(), name.as_str(), lang, true).await?;
+    Ok(id)
+}
+
+/// E-mails a set-password link (an invitation) or a password-reset link to an account.
+pub(crate) async fn send_set_password(
+    db: &Db,
+    links: Links<'_>,
+    user_id: i64,
+    email: &str,
+    name: &str,
+    lang: Lang,
+    invitation: bool,
+) -> Result<(), ServiceError> {
+    let (token, hash) = new_opaque_token();
+    let ttl = if invitation { INVITE_TTL_MS } else { RESET_TTL_MS };
+    store::tokens::insert_email_token(db, user_id, EmailPurpose::Reset, &hash, ttl).await?;
+    let link = format!("{}/reset-password/{token}", links.public_url);
+    let mail = if invitation {
+        LinkMail {
+            subject_ar: "دعوة إلى لمسة",
+            subject_en: "Your invitation to Lamsa",
+            intro_ar: "أنشأ لك مشرفو جمعية لمسة حسابًا. افتح الرابط التالي لاختيار كلمة المرور وتفعيل حسابك (صالح لمدة 7 أيام):",
+            intro_en: "The supervisors of Lamsa created an account for you. Open this link to choose your password and activate your account (valid for 7 days):",
+            link,
+            lang,
+        }
+    } else {
+        LinkMail {
+            subject_ar: "إعادة تعيين كلمة المرور في لمسة",
+            subject_en: "Reset your Lamsa password",
+            intro_ar: "أرسل لك أحد مشرفي لمسة رابطًا لاختيار كلمة مرور جديدة (صالح لمدة ساعة). إن لم تكن تتوقع ذلك فتجاهل هذه الرسالة:",
+            intro_en: "A Lamsa supervisor sent you a link to choose a new password (valid for one hour). If you did not expect it, ignore this message:",
+            link,
+            lang,
+        }
+    };
+    send_mail(links.mailer, email, name, mail).await
 }
 
 /// Sets a new password with the token of an e-mailed reset link. It also activates the

@@ -121,6 +121,17 @@ pub async fn approve(
     let decided = request_dto(&store::certificates::request_by_id(&mut *tx, id).await?.ok_or(ServiceError::NotFound)?);
     let issued = store::certificates::by_code(&mut *tx, &code).await?.ok_or(ServiceError::NotFound)?;
     let certificate = certificate_dto(public_url, &issued);
+    let after = serde_json::json!({ "status": "approved", "certificate_code": certificate.code });
+    super::audit::record(
+        &mut tx,
+        supervisor,
+        "certificate.approve",
+        "certificate_request",
+        id,
+        Some(serde_json::json!({ "status": "pending" })),
+        Some(after),
+    )
+    .await?;
     let event = LiveEvent::CertificateRequestDecided { request: &decided, certificate: Some(&certificate) };
     let events = tell_decision(&mut tx, request.student_id, &event).await?;
     tx.commit().await?;
@@ -144,6 +155,17 @@ pub async fn reject(
         return Err(ServiceError::CertificateRequestDecided);
     }
     let decided = request_dto(&store::certificates::request_by_id(&mut *tx, id).await?.ok_or(ServiceError::NotFound)?);
+    let after = serde_json::json!({ "status": "rejected", "reason": reason });
+    super::audit::record(
+        &mut tx,
+        supervisor,
+        "certificate.reject",
+        "certificate_request",
+        id,
+        Some(serde_json::json!({ "status": "pending" })),
+        Some(after),
+    )
+    .await?;
     let event = LiveEvent::CertificateRequestDecided { request: &decided, certificate: None };
     let events = tell_decision(&mut tx, request.student_id, &event).await?;
     tx.commit().await?;
@@ -183,6 +205,17 @@ pub async fn revoke(
     let code = CertificateCode::parse(&z.code).ok_or(ServiceError::CertificateNotFound)?;
     let revoked = store::certificates::by_code(&mut *tx, &code).await?.ok_or(ServiceError::CertificateNotFound)?;
     let certificate = certificate_dto(public_url, &revoked);
+    let after = serde_json::json!({ "status": "revoked", "reason": reason });
+    super::audit::record(
+        &mut tx,
+        supervisor,
+        "certificate.revoke",
+        "certificate",
+        &z.code,
+        Some(serde_json::json!({ "status": "valid" })),
+        Some(after),
+    )
+    .await?;
     let events =
         vec![notify(&mut tx, z.student_id, &LiveEvent::CertificateRevoked { certificate: &certificate }).await?];
     tx.commit().await?;

@@ -317,6 +317,15 @@ pub async fn decide(
         return Err(ServiceError::CourseRequestDecided { status: course.status() });
     }
     store::courses::set_status(&mut tx, course.id, next).await?;
+    let audit_action = match action {
+        CourseAction::Accredit => "course.approve_accreditation",
+        CourseAction::RejectAccreditation => "course.reject_accreditation",
+        CourseAction::ApproveStop => "course.approve_stop",
+        _ => "course.reject_stop",
+    };
+    let before = serde_json::json!({ "status": course.status().as_str(), "request_id": id });
+    let after = serde_json::json!({ "status": next.as_str(), "request_id": id, "reason": reason });
+    super::audit::record(&mut tx, supervisor, audit_action, "course", course.id, Some(before), Some(after)).await?;
     let decided = request_dto(&store::courses::request_by_id(&mut *tx, id).await?.ok_or(ServiceError::NotFound)?);
     let event = LiveEvent::RequestDecided { request: &decided, course_status: next };
     let mut events = vec![notify(&mut tx, course.instructor_id, &event).await?];

@@ -91,6 +91,18 @@ pub enum ServiceError {
     #[error("the certificate PDF cannot be made")]
     CertificatePdf(#[source] PdfError),
 
+    // The admin site
+    #[error("the account was deactivated by a supervisor")]
+    AccountDeactivated,
+    #[error("a supervisor cannot deactivate or change the type of their own account")]
+    CannotChangeSelf,
+    #[error("the last active supervisor cannot be removed")]
+    LastSupervisor,
+    #[error("the account is already activated")]
+    AlreadyActivated,
+    #[error("another news item has this slug")]
+    SlugTaken,
+
     // Questions
     #[error("the question is already answered")]
     AlreadyAnswered,

@@ -10,12 +10,16 @@
 //! can join that transaction.
 
 pub mod accounts;
+pub mod admin;
 pub mod assessments;
 pub mod attempts;
+pub mod audit;
 pub mod certificates;
+pub mod contact;
 pub mod courses;
 mod error;
 pub mod media;
+pub mod news;
 pub mod notes;
 pub mod notifications;
 pub mod profiles;

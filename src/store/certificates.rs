@@ -213,20 +213,43 @@ pub async fn issued(
     exact: Option<&CertificateCode>,
     limit: i64,
 ) -> Result<Vec<CertificateRow>, sqlx::Error> {
+    issued_page(db, q, exact, limit, 0).await
+}
+
+const ISSUED_WHERE: &str = "JOIN users u ON u.id = z.student_id \
+     WHERE $1 IS NULL OR z.code = $2 OR LOWER(z.student_name) LIKE $1 ESCAPE '\\' \
+     OR LOWER(u.name) LIKE $1 ESCAPE '\\' OR LOWER(u.email) LIKE $1 ESCAPE '\\' \
+     OR LOWER(z.course_title) LIKE $1 ESCAPE '\\' OR LOWER(z.code) LIKE $1 ESCAPE '\\'";
+
+/// [`issued`] from the `offset`-th on (the admin site's pages).
+pub async fn issued_page(
+    db: &Db,
+    q: Option<&str>,
+    exact: Option<&CertificateCode>,
+    limit: i64,
+    offset: i64,
+) -> Result<Vec<CertificateRow>, sqlx::Error> {
     // LIKE's wildcards in what the supervisor typed are literal characters.
     let pattern = q.map(super::contains_pattern);
     sqlx::query_as(&format!(
-        "{CERTIFICATE_SELECT} JOIN users u ON u.id = z.student_id \
-         WHERE $1 IS NULL OR z.code = $2 OR LOWER(z.student_name) LIKE $1 ESCAPE '\\' \
-         OR LOWER(u.name) LIKE $1 ESCAPE '\\' OR LOWER(u.email) LIKE $1 ESCAPE '\\' \
-         OR LOWER(z.course_title) LIKE $1 ESCAPE '\\' OR LOWER(z.code) LIKE $1 ESCAPE '\\' \
-         ORDER BY z.issued_at DESC, z.id DESC LIMIT $3"
+        "{CERTIFICATE_SELECT} {ISSUED_WHERE} ORDER BY z.issued_at DESC, z.id DESC LIMIT $3 OFFSET $4"
     ))
     .bind(pattern)
     .bind(exact.map(|c| c.as_str().to_string()))
     .bind(limit)
+    .bind(offset)
     .fetch_all(db)
     .await
+}
+
+pub async fn issued_count(db: &Db, q: Option<&str>, exact: Option<&CertificateCode>) -> Result<i64, sqlx::Error> {
+    let pattern = q.map(super::contains_pattern);
+    let (n,): (i64,) = sqlx::query_as(&format!("SELECT COUNT(*) FROM certificates z {ISSUED_WHERE}"))
+        .bind(pattern)
+        .bind(exact.map(|c| c.as_str().to_string()))
+        .fetch_one(db)
+        .await?;
+    Ok(n)
 }
 
 /// Revokes a valid certificate; false when it was already revoked.

@@ -33,7 +33,7 @@ impl CourseRow {
     }
 }
 
-const COURSE_SELECT: &str = "SELECT c.id, c.instructor_id, u.name AS instructor_name, c.title, c.course_type, \
+pub(crate) const COURSE_SELECT: &str = "SELECT c.id, c.instructor_id, u.name AS instructor_name, c.title, c.course_type, \
      c.duration_days, c.description, c.category, c.level, c.language, c.braille_grade, c.image_media_id, c.status, c.created_at, c.updated_at, \
      CAST((SELECT COUNT(*) FROM lessons l JOIN chapters ch ON ch.id = l.chapter_id WHERE ch.course_id = c.id) AS BIGINT) AS lessons_count, \
      CAST((SELECT COUNT(*) FROM enrolments e WHERE e.course_id = c.id) AS BIGINT) AS enrolled_count \
@@ -389,8 +389,11 @@ pub async fn pending_counts(db: &Db) -> Result<(i64, i64), sqlx::Error> {
 }
 
 pub async fn supervisor_ids<'e, E: Executor<'e, Database = Any>>(ex: E) -> Result<Vec<i64>, sqlx::Error> {
-    let rows: Vec<(i64,)> =
-        sqlx::query_as("SELECT id FROM users WHERE user_type = 'supervisor' AND is_active = 1").fetch_all(ex).await?;
+    let rows: Vec<(i64,)> = sqlx::query_as(
+        "SELECT id FROM users WHERE user_type = 'supervisor' AND is_active = 1 AND deactivated_at IS NULL",
+    )
+    .fetch_all(ex)
+    .await?;
     Ok(rows.into_iter().map(|r| r.0).collect())
 }
 

@@ -1,9 +1,13 @@
 //! SQL, one module per aggregate. Handlers never hold SQL; these functions never see HTTP.
 
+pub mod admin;
 pub mod assessments;
+pub mod audit;
 pub mod certificates;
+pub mod contact;
 pub mod courses;
 pub mod media;
+pub mod news;
 pub mod notes;
 pub mod notifications;
 pub mod questions;
@@ -63,6 +67,70 @@ pub fn values_table(rows: usize, cols: usize) -> String {
         .collect::<Vec<_>>()
         .join(", ");
     format!("(VALUES {rows}) AS v")
+}
+
+/// A value bound to a filter's placeholder.
+#[derive(Clone, Debug)]
+pub enum Arg {
+    Int(i64),
+    Text(String),
+}
+
+/// A `WHERE` clause built from optional filters, its placeholders numbered as they are added.
+#[derive(Default, Clone, Debug)]
+pub struct Filter {
+    clauses: Vec<String>,
+    pub args: Vec<Arg>,
+}
+
+impl Filter {
+    /// Adds `clause`, whose `?` marks stand for `args` in order.
+    pub fn and(&mut self, clause: &str, args: impl IntoIterator<Item = Arg>) -> &mut Self {
+        let mut out = String::new();
+        let mut args = args.into_iter();
+        for (i, part) in clause.split('?').enumerate() {
+            if i > 0 {
+                self.args.push(args.next().expect("one argument per ?"));
+                out.push_str(&format!("${}", self.args.len()));
+            }
+            out.push_str(part);
+        }
+        self.clauses.push(out);
+        self
+    }
+
+    /// ` WHERE a AND b`, or nothing.
+    pub fn sql(&self) -> String {
+        if self.clauses.is_empty() {
+            String::new()
+        } else {
+            format!(" WHERE {}", self.clauses.join(" AND "))
+        }
+    }
+
+    /// The next placeholder's number (for LIMIT/OFFSET after the filter's).
+    pub fn next(&self) -> usize {
+        self.args.len() + 1
+    }
+
+    pub fn bind<'q, O>(
+        &self,
+        mut query: sqlx::query::QueryAs<'q, sqlx::Any, O, sqlx::any::AnyArguments<'q>>,
+    ) -> sqlx::query::QueryAs<'q, sqlx::Any, O, sqlx::any::AnyArguments<'q>> {
+        for a in &self.args {
+            query = match a {
+                Arg::Int(i) => query.bind(*i),
+                Arg::Text(t) => query.bind(t.clone()),
+            };
+        }
+        query
+    }
+}
+
+/// One page of rows and how many there are in all.
+pub struct Page<T> {
+    pub items: Vec<T>,
+    pub total: i64,
 }
 
 #[cfg(test)]

@@ -25,6 +25,8 @@ pub struct UserRow {
     pub avatar: Option<String>,
     pub created_at: i64,
     pub updated_at: i64,
+    /// When a supervisor deactivated the account; such an account cannot sign in.
+    pub deactivated_at: Option<i64>,
 }
 
 impl UserRow {
@@ -35,10 +37,14 @@ impl UserRow {
     pub fn active(&self) -> bool {
         self.is_active != 0
     }
+
+    pub fn deactivated(&self) -> bool {
+        self.deactivated_at.is_some()
+    }
 }
 
 const COLUMNS: &str = "id, email, name, password_hash, user_type, is_active, phone, gender, country, job_title, \
-     vision_type, birth_date, bio, education_type, level, avatar, created_at, updated_at";
+     vision_type, birth_date, bio, education_type, level, avatar, created_at, updated_at, deactivated_at";
 
 pub struct NewUser<'a> {
     pub email: &'a str,

@@ -563,3 +563,45 @@ async fn the_certificate_routes_are_documented() {
         assert!(doc["components"]["schemas"][schema].is_object(), "{schema}");
     }
 }
+
+/// The admin site lists issued certificates and revokes them; each decision is one audit row.
+#[actix_web::test]
+async fn the_admin_site_searches_and_revokes_certificates_and_every_decision_is_audited() {
+    let w = world_with(|_| {}).await;
+    let app = &w.app;
+    let certificate = issued(&w).await;
+    let code = certificate["code"].as_str().unwrap();
+    let list = app.get_auth("/api/admin/certificates?q=maryam", &w.sup).await;
+    assert_eq!((list.status, list.body["total"].as_i64()), (StatusCode::OK, Some(1)), "{:?}", list.body);
+    assert_eq!(list.body["items"][0]["code"], code);
+    assert_eq!(app.get_auth("/api/admin/certificates?q=nobody", &w.sup).await.body["total"], 0);
+    let forbidden = app
+        .post_auth(&format!("/api/admin/certificates/{code}/revoke"), &w.student, json!({"reason": "x"}), "en")
+        .await;
+    assert_eq!(forbidden.status, StatusCode::FORBIDDEN);
+    let no_reason =
+        app.post_auth(&format!("/api/admin/certificates/{code}/revoke"), &w.sup, json!({"reason": ""}), "en").await;
+    assert_eq!((no_reason.status, no_reason.field()), (StatusCode::BAD_REQUEST, Some("reason")));
+    let revoked = app
+        .post_auth(
+            &format!("/api/admin/certificates/{code}/revoke"),
+            &w.sup,
+            json!({"reason": "Issued by mistake"}),
+            "en",
+        )
+        .await;
+    assert_eq!((revoked.status, revoked.message()), (StatusCode::OK, "Certificate revoked"), "{:?}", revoked.body);
+    assert_eq!(revoked.body["certificate"]["status"], "revoked");
+    let twice = app
+        .post_auth(&format!("/api/admin/certificates/{code}/revoke"), &w.sup, json!({"reason": "again"}), "en")
+        .await;
+    assert_eq!((twice.status, twice.code()), (StatusCode::CONFLICT, "already_revoked"));
+
+    let log = app.get_auth("/api/admin/audit", &w.sup).await;
+    let actions: Vec<&str> =
+        log.body["items"].as_array().unwrap().iter().map(|a| a["action"].as_str().unwrap()).collect();
+    assert_eq!(actions, ["certificate.revoke", "certificate.approve", "course.approve_accreditation"]);
+    assert_eq!(log.body["items"][0]["record_id"], code);
+    assert_eq!(log.body["items"][0]["after"]["reason"], "Issued by mistake");
+    assert_eq!(log.body["items"][1]["after"]["certificate_code"], code);
+}

@@ -4,14 +4,17 @@
 //! flows directly on such a database, without HTTP.
 
 mod accounts;
+mod admin;
 mod assessments;
 mod braille;
 mod certificates;
+mod contact;
 mod contracted;
 mod courses;
 mod errors;
 mod helpers;
 mod media;
+mod news;
 mod platform;
 mod profile;
 mod realtime;

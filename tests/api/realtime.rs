@@ -222,13 +222,13 @@ async fn two_instances_share_events_through_redis() {
 }
 
 /// A private Redis on a free port, so stopping it disturbs no other test.
-struct PrivateRedis {
+pub(crate) struct PrivateRedis {
     port: u16,
     child: std::process::Child,
 }
 
 impl PrivateRedis {
-    fn start(port: u16) -> Option<PrivateRedis> {
+    pub(crate) fn start(port: u16) -> Option<PrivateRedis> {
         let child = std::process::Command::new("redis-server")
             .args(["--port", &port.to_string(), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"])
             .stdout(std::process::Stdio::null())
@@ -242,7 +242,7 @@ impl PrivateRedis {
         }
         None
     }
-    fn url(&self) -> String {
+    pub(crate) fn url(&self) -> String {
         format!("redis://127.0.0.1:{}", self.port)
     }
 }

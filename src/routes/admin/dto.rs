@@ -1,0 +1,380 @@
+//! The admin site's request and response types.
+
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+use crate::{
+    db::iso,
+    events::{certificates::CertificateDto, contact::ContactMessageDto, PersonRef},
+    routes::dto::{avatar_url, NewsAdminDto},
+    store::{admin::AdminUserRow, audit::AuditRow, courses::CourseRow},
+};
+
+/// An account as the admin site lists it.
+#[derive(Serialize, ToSchema, Clone)]
+pub struct AdminUser {
+    pub id: i64,
+    pub name: String,
+    pub email: String,
+    /// `student`, `instructor` or `supervisor`.
+    #[serde(rename = "type")]
+    pub user_type: String,
+    /// Not deactivated by a supervisor.
+    pub active: bool,
+    /// The e-mail address was confirmed.
+    pub activated: bool,
+    pub created_at: String,
+    pub deactivated_at: Option<String>,
+    pub avatar_url: Option<String>,
+}
+
+pub fn admin_user(u: &AdminUserRow) -> AdminUser {
+    AdminUser {
+        id: u.id,
+        name: u.name.clone(),
+        email: u.email.clone(),
+        user_type: u.user_type.clone(),
+        active: u.deactivated_at.is_none(),
+        activated: u.is_active != 0,
+        created_at: iso(u.created_at),
+        deactivated_at: u.deactivated_at.map(iso),
+        avatar_url: u.avatar.as_deref().map(avatar_url),
+    }
+}
+
+/// One row of the audit log. `before` and `after` are the record's values around the change.
+#[derive(Serialize, ToSchema, Clone)]
+pub struct AuditEntry {
+    pub id: i64,
+    pub at: String,
+    pub actor: Option<PersonRef>,
+    /// e.g. `user.deactivate`, `news.create`, `certificate.revoke`.
+    pub action: String,
+    /// `user`, `news`, `contact_message`, `course`, `certificate`, `certificate_request`.
+    pub record_kind: String,
+    pub record_id: String,
+    #[schema(value_type = Object)]
+    pub before: Option<serde_json::Value>,
+    #[schema(value_type = Object)]
+    pub after: Option<serde_json::Value>,
+}
+
+pub fn audit_entry(a: &AuditRow) -> AuditEntry {
+    let parse = |s: &Option<String>| s.as_deref().and_then(|t| serde_json::from_str(t).ok());
+    AuditEntry {
+        id: a.id,
+        at: iso(a.at),
+        actor: a.actor_id.map(|id| PersonRef { id, name: a.actor_name.clone().unwrap_or_default() }),
+        action: a.action.clone(),
+        record_kind: a.record_kind.clone(),
+        record_id: a.record_id.clone(),
+        before: parse(&a.before_json),
+        after: parse(&a.after_json),
+    }
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct AdminCourse {
+    pub id: i64,
+    pub title: String,
+    pub status: String,
+    pub instructor: PersonRef,
+    pub enrolled_count: i64,
+    pub lessons_count: i64,
+    pub language: String,
+    pub created_at: String,
+    pub updated_at: String,
+}
+
+pub fn admin_course(c: &CourseRow) -> AdminCourse {
+    AdminCourse {
+        id: c.id,
+        title: c.title.clone(),
+        status: c.status.clone(),
+        instructor: PersonRef { id: c.instructor_id, name: c.instructor_name.clone() },
+        enrolled_count: c.enrolled_count,
+        lessons_count: c.lessons_count,
+        language: c.language.clone(),
+        created_at: iso(c.created_at),
+        updated_at: iso(c.updated_at),
+    }
+}
+
+macro_rules! page_of {
+    ($name:ident, $item:ty) => {
+        #[derive(Serialize, ToSchema)]
+        pub struct $name {
+            pub items: Vec<$item>,
+            pub page: i64,
+            pub per_page: i64,
+            pub total: i64,
+        }
+    };
+}
+
+page_of!(AdminUserList, AdminUser);
+page_of!(AdminCourseList, AdminCourse);
+page_of!(AdminCertificateList, CertificateDto);
+page_of!(AuditList, AuditEntry);
+page_of!(AdminNewsList, NewsAdminDto);
+
+#[derive(Serialize, ToSchema)]
+pub struct ContactList {
+    pub items: Vec<ContactMessageDto>,
+    pub page: i64,
+    pub per_page: i64,
+    pub total: i64,
+    /// Unread messages that are not archived.
+    pub unread: i64,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct CountDto {
+    pub count: i64,
+}
+
+#[derive(Deserialize, IntoParams, Default)]
+pub struct UserQuery {
+    /// Part of the name or e-mail, any case.
+    pub q: Option<String>,
+    /// `student`, `instructor` or `supervisor`.
+    #[serde(rename = "type")]
+    pub user_type: Option<String>,
+    /// `true`: not deactivated; `false`: deactivated.
+    pub active: Option<String>,
+    /// `true`: e-mail confirmed.
+    pub activated: Option<String>,
+    /// `name`, `email`, `created_at`, `type`; `-` first for descending (default `-created_at`).
+    pub sort: Option<String>,
+    /// CSV only: a selection, `ids=1,2,3`.
+    pub ids: Option<String>,
+    pub page: Option<i64>,
+    pub per_page: Option<i64>,
+}
+
+#[derive(Deserialize, ToSchema, Default)]
+#[serde(default)]
+pub struct UserPatch {
+    pub active: Option<bool>,
+    /// `student`, `instructor` or `supervisor`.
+    #[serde(rename = "type")]
+    pub user_type: Option<String>,
+}
+
+#[derive(Deserialize, ToSchema, Default)]
+#[serde(default)]
+pub struct BulkInput {
+    pub ids: Vec<i64>,
+    pub active: Option<bool>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct Refused {
+    pub id: i64,
+    pub code: String,
+    pub message: String,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct BulkReply {
+    pub message: String,
+    pub updated: Vec<AdminUser>,
+    pub refused: Vec<Refused>,
+}
+
+#[derive(Deserialize, ToSchema, Default)]
+#[serde(default)]
+pub struct InviteInput {
+    #[serde(rename = "type")]
+    pub user_type: String,
+    pub email: String,
+    pub name: String,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct UserReply {
+    pub message: String,
+    pub user: AdminUser,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct UserCourse {
+    pub id: i64,
+    pub title: String,
+    pub status: String,
+    /// `instructor` (teaches it) or `student` (enrolled).
+    pub role: String,
+    pub enrolled_count: i64,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct UserProfile {
+    pub phone: Option<String>,
+    pub gender: Option<String>,
+    pub country: Option<String>,
+    pub job_title: Option<String>,
+    pub vision_type: Option<String>,
+    pub birth_date: Option<String>,
+    pub bio: Option<String>,
+    pub education_type: Option<String>,
+    pub level: Option<String>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct UserDetailDto {
+    pub user: AdminUser,
+    pub profile: UserProfile,
+    pub courses: Vec<UserCourse>,
+    pub certificates: Vec<CertificateDto>,
+    pub recent_actions: Vec<AuditEntry>,
+}
+
+#[derive(Deserialize, IntoParams, Default)]
+pub struct NewsQuery {
+    pub state: Option<String>,
+    pub page: Option<i64>,
+    pub per_page: Option<i64>,
+}
+
+#[derive(Deserialize, ToSchema, Default)]
+#[serde(default)]
+pub struct PreviewInput {
+    pub body_md: String,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct PreviewReply {
+    pub html: String,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct NewsReply {
+    pub message: String,
+    pub news: NewsAdminDto,
+}
+
+#[derive(Deserialize, IntoParams, Default)]
+pub struct ContactQuery {
+    /// `new`, `handled` or `archived`; all when absent.
+    pub status: Option<String>,
+    pub page: Option<i64>,
+    pub per_page: Option<i64>,
+}
+
+#[derive(Deserialize, ToSchema, Default)]
+#[serde(default)]
+pub struct ReplyInput {
+    /// 1–5000 characters.
+    pub text: String,
+}
+
+#[derive(Deserialize, ToSchema, Default)]
+#[serde(default)]
+pub struct ContactPatch {
+    pub status: Option<String>,
+    pub read: Option<bool>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct ContactReply {
+    pub message: String,
+    pub contact_message: ContactMessageDto,
+}
+
+#[derive(Deserialize, IntoParams, Default)]
+pub struct CourseQuery {
+    pub q: Option<String>,
+    pub status: Option<String>,
+    pub instructor_id: Option<i64>,
+    pub page: Option<i64>,
+    pub per_page: Option<i64>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct CourseReply {
+    pub message: String,
+    pub course: AdminCourse,
+}
+
+#[derive(Deserialize, IntoParams, Default)]
+pub struct CertificateQuery {
+    pub q: Option<String>,
+    pub page: Option<i64>,
+    pub per_page: Option<i64>,
+}
+
+#[derive(Deserialize, ToSchema, Default)]
+#[serde(default)]
+pub struct RevokeInput {
+    /// 1–500 characters.
+    pub reason: String,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct CertificateReply {
+    pub message: String,
+    pub certificate: CertificateDto,
+}
+
+#[derive(Deserialize, IntoParams, Default)]
+pub struct AuditQuery {
+    /// The acting user's id.
+    pub actor: Option<i64>,
+    /// An exact action, e.g. `user.deactivate`.
+    pub action: Option<String>,
+    /// RFC 3339 time or `YYYY-MM-DD` (from the start of that day, UTC).
+    pub from: Option<String>,
+    /// RFC 3339 time or `YYYY-MM-DD` (to the end of that day, UTC).
+    pub to: Option<String>,
+    pub page: Option<i64>,
+    pub per_page: Option<i64>,
+}
+
+#[derive(Serialize, ToSchema, Default)]
+pub struct UserStateCounts {
+    pub active: i64,
+    pub inactive: i64,
+    pub not_activated: i64,
+}
+
+#[derive(Serialize, ToSchema, Default)]
+pub struct UserCounts {
+    pub student: UserStateCounts,
+    pub instructor: UserStateCounts,
+    pub supervisor: UserStateCounts,
+}
+
+#[derive(Serialize, ToSchema, Default)]
+pub struct CourseCounts {
+    pub draft: i64,
+    pub pending: i64,
+    pub active: i64,
+    pub rejected: i64,
+    pub stop_pending: i64,
+    pub inactive: i64,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct PendingDto {
+    pub accreditation: i64,
+    pub stop: i64,
+    pub certificates: i64,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct WeekDto {
+    /// The Monday the week starts on (UTC), `YYYY-MM-DD`.
+    pub week_start: String,
+    pub signups: i64,
+    pub enrolments: i64,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct OverviewDto {
+    pub users: UserCounts,
+    pub courses: CourseCounts,
+    pub pending: PendingDto,
+    pub contact_unread: i64,
+    /// 26 weeks, oldest first.
+    pub weeks: Vec<WeekDto>,
+}
