@@ -1,9 +1,10 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
 import { RouteFocus } from '@/components/RouteFocus';
 import { RouteLoading } from '@/components/RouteLoading';
 import { HomePage } from '@/features/public/routes/HomePage';
 import { BareLayout } from './layouts/BareLayout';
+import { adminRoute } from './routes/admin';
 import { PublicLayout } from './layouts/PublicLayout';
 
 /**
@@ -25,6 +26,11 @@ const translator = () => import('@/features/braille/routes/TranslatorPage');
 const courseBuilder = () => import('@/features/courses/routes/CourseEditorPage');
 const assessmentBuilder = () => import('@/features/assessments/routes/AssessmentEditorPage');
 const shell = () => import('./areas/shell');
+const news = () => import('@/features/news/routes/NewsListPage');
+const newsItem = () => import('@/features/news/routes/NewsDetailPage');
+const contact = () => import('@/features/contact/routes/ContactPage');
+// The home page ships in the entry; its latest-news section follows in its own chunk.
+const LatestNews = lazy(() => import('@/features/news/components/LatestNews').then((m) => ({ default: m.LatestNews })));
 
 export const routes: RouteObject[] = [
   {
@@ -41,10 +47,11 @@ export const routes: RouteObject[] = [
       {
         element: <PublicLayout />,
         children: [
-          { index: true, element: <HomePage /> },
+          { index: true, element: <HomePage news={<Suspense fallback={null}><LatestNews /></Suspense>} /> },
           { path: 'about-platform', ...page(publicArea, (m) => <m.AboutPlatformPage />) },
           { path: 'about-us', ...page(publicArea, (m) => <m.AboutUsPage />) },
-          { path: 'news', ...page(publicArea, (m) => <m.NewsPage />) },
+          { path: 'news', ...page(news, (m) => <m.NewsListPage />) },
+          { path: 'news/:slug', ...page(newsItem, (m) => <m.NewsDetailPage />) },
           { path: 'courses', ...page(publicArea, (m) => <m.CataloguePage key="public" area="public" />) },
           { path: 'courses/:id', ...page(publicArea, (m) => <m.CoursePage key="public" area="public" />) },
           { path: 'instructions', ...page(instructions, (m) => <m.InstructionsPage />) },
@@ -52,16 +59,17 @@ export const routes: RouteObject[] = [
           { path: 'instructions/write-braille', ...page(instructions, (m) => <m.WriteBraillePage />) },
           { path: 'instructions/read-braille', ...page(instructions, (m) => <m.ReadBraillePage />) },
           { path: 'braille-translator', ...page(translator, (m) => <m.TranslatorPage />) },
-          { path: 'contact-us', ...page(publicArea, (m) => <m.ContactUsPage />) },
+          { path: 'contact-us', ...page(contact, (m) => <m.ContactPage />) },
           { path: 'certificates/verify', ...page(certificates, (m) => <m.VerifyPage />) },
           { path: 'certificates/verify/:code', ...page(certificates, (m) => <m.VerifyPage />) },
           { path: 'activate/:token', ...page(publicArea, (m) => <m.ActivatePage />) },
           { path: 'forgot-password', ...page(publicArea, (m) => <m.ForgotPasswordPage />) },
           { path: 'reset-password/:token', ...page(publicArea, (m) => <m.ResetPasswordPage />) },
-          { path: 'admin', ...page(publicArea, (m) => <m.AdminPage />) },
           { path: '*', ...page(publicArea, (m) => <m.NotFoundPage />) },
         ],
       },
+      // The admin site (issue 15): its own layout and pages, loaded only when opened.
+      adminRoute,
       {
         element: <BareLayout />,
         children: [

@@ -28,6 +28,8 @@ export type ServerMessage =
 /** Close codes the server uses (src/realtime/session.rs). */
 export const CLOSE_BAD_TOKEN = 4401;
 export const CLOSE_TOO_SLOW = 4008;
+/** The account was deactivated by a supervisor: its refresh tokens are revoked too. */
+export const CLOSE_DEACTIVATED = 4403;
 
 /** Parses one socket frame; anything malformed is `unknown` (ignored, never thrown). */
 export function parseServerMessage(data: unknown): ServerMessage {

@@ -5,7 +5,6 @@ export { LoginPage } from '@/features/auth/routes/LoginPage';
 export { RegisterPage } from '@/features/auth/routes/RegisterPage';
 export { ResetPasswordPage } from '@/features/auth/routes/ResetPasswordPage';
 export { CataloguePage, CoursePage } from '@/features/courses/routes/CataloguePages';
-export { AdminPage } from '@/features/dashboard/routes/AdminPage';
 export { AboutPlatformPage } from '@/features/public/routes/AboutPlatformPage';
 export { AboutUsPage } from '@/features/public/routes/AboutUsPage';
-export { ContactUsPage, NewsPage, NotFoundPage } from '@/features/public/routes/SimplePages';
+export { NotFoundPage } from '@/features/public/routes/SimplePages';

@@ -119,6 +119,13 @@ describe('describeEvent', () => {
     );
   });
 
+  it('contact messages, for the supervisors', () => {
+    const m = { contact_message: { id: 7, name: 'Huda', subject: 'Display question', message: 'x' } };
+    expect(describeEvent({ kind: 'contact.received', payload: m }, 'en', 'supervisor')).toEqual({ text: 'New contact message from Huda: Display question', href: '/admin/messages/7' });
+    expect(describeEvent({ kind: 'contact.received', payload: m }, 'ar', 'supervisor').text).toBe('رسالة تواصل جديدة من Huda: Display question');
+    expect(describeEvent({ kind: 'badge.contact', payload: { count: 3 } }, 'en', 'supervisor').text).toBe('Unread contact messages: 3');
+  });
+
   it('an unknown kind or a broken payload still gives a sentence, never a crash', () => {
     expect(describeEvent({ kind: 'certificate.issued', payload: {} }, 'en', 'student')).toEqual({ text: 'New notification' });
     expect(describeEvent({ kind: 'certificate.issued', payload: {} }, 'ar', 'student')).toEqual({ text: 'إشعار جديد' });

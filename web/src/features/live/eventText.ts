@@ -14,7 +14,7 @@ export function roleOf(stored: string | null | undefined): Role {
 }
 
 /** Kinds that only keep a number in sync (the menu badge): listed, but not toasted or announced. */
-export const QUIET_KINDS = new Set(['badge.questions']);
+export const QUIET_KINDS = new Set(['badge.questions', 'badge.contact', 'account.deactivated']);
 
 /**
  * Wraps text written by users (names, titles, excerpts) in Unicode isolates (FSI … PDI), so an
@@ -159,6 +159,18 @@ export function describeEvent(event: Pick<LiveEvent, 'kind' | 'payload'>, lang: 
         href: id !== null ? `/instructor/assessments/results/${id}` : '/instructor/track-students',
       };
     }
+    case 'contact.received': {
+      const m = obj(p.contact_message);
+      const id = typeof m.id === 'number' ? m.id : null;
+      return { text: t('contactReceived', { who: str(m.name) || t('someone'), subject: text(m.subject) }), href: id !== null ? `/admin/messages/${id}` : '/admin/messages' };
+    }
+    case 'badge.contact': {
+      const n = typeof p.count === 'number' ? p.count : 0;
+      return { text: n > 0 ? t('contactBadge', { count: n }) : t('contactBadgeNone'), href: '/admin/messages' };
+    }
+    case 'account.deactivated':
+      // The socket closes right after it (4403) and the tab signs out.
+      return { text: t('accountDeactivated') };
     default:
       return { text: t('generic') };
   }

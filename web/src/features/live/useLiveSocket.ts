@@ -21,6 +21,7 @@ import { refreshOrSignOut } from '@/lib/api-client';
 import {
   backoffDelay,
   CLOSE_BAD_TOKEN,
+  CLOSE_DEACTIVATED,
   CLOSE_TOO_SLOW,
   LiveCursor,
   parseServerMessage,
@@ -126,7 +127,8 @@ export function useLiveSocket(userId: string): void {
       flushReplay();
       failures.current += 1;
       setStatus('reconnecting');
-      if (e.code === CLOSE_BAD_TOKEN && !refreshing.current) refreshing.current = refreshOrSignOut();
+      // A deactivated account's refresh is refused, so the same path signs it out at once.
+      if ((e.code === CLOSE_BAD_TOKEN || e.code === CLOSE_DEACTIVATED) && !refreshing.current) refreshing.current = refreshOrSignOut();
     },
     // Never let the library keep a message as React state: events are handled in onMessage.
     filter: () => false,

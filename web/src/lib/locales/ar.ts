@@ -135,6 +135,7 @@ const ar: Dict = {
     logout: 'تسجيل الخروج',
     accountType: { student: 'حساب متدرّب', instructor: 'حساب مدرّب', supervisor: 'حساب مشرف' },
     unanswered: 'أسئلة غير مُجابة: {{count}}',
+    unreadContact: 'رسائل تواصل غير مقروءة: {{count}}',
     welcome: 'أهلًا بك، {{name}}',
     landingTitle: 'لوحة التحكم',
   },

@@ -133,6 +133,7 @@ const en = {
     logout: 'Log out',
     accountType: { student: 'Student account', instructor: 'Instructor account', supervisor: 'Supervisor account' },
     unanswered: 'Unanswered questions: {{count}}',
+    unreadContact: 'Unread contact messages: {{count}}',
     welcome: 'Welcome, {{name}}',
     landingTitle: 'Dashboard',
   },

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ErrorAlert, StatusMessage } from '@/components/Alert';
 import { TextField } from '@/components/Field';
 import { Page } from '@/components/Page';
@@ -11,9 +11,15 @@ import { login, resendActivation } from '../api/auth';
 
 const ORDER = ['email', 'password'];
 
+/** Where to go after signing in: `?next=` when it is a path on this site (the admin site sends it). */
+export function safeNext(next: string | null): string | null {
+  return next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\') ? next : null;
+}
+
 export function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const [params] = useSearchParams();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
@@ -36,7 +42,7 @@ export function LoginPage() {
     try {
       const res = await login(email.trim(), password);
       storeLogin(res.access, res.refresh, res.user);
-      navigate(`/${res.user.type}`);
+      navigate(safeNext(params.get('next')) ?? `/${res.user.type}`);
     } catch (err) {
       if (err instanceof ApiError && err.code === 'account_inactive') setInactive(true);
       fail(err);

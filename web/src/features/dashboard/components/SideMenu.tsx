@@ -2,6 +2,7 @@ import { useDashboardT } from '../i18n';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { logout } from '@/lib/api-client';
+import { useUnreadContactCount } from '../api/contact';
 import { useUnansweredCount } from '../api/questions';
 import { menuFor, menuType } from '../menus';
 
@@ -11,6 +12,7 @@ export function SideMenu({ storedType, id }: { storedType: string; id?: string }
   const { t } = useDashboardT();
   const type = menuType(storedType);
   const count = useUnansweredCount(type === 'instructor');
+  const unreadMessages = useUnreadContactCount(type === 'supervisor');
   return (
     <nav className="side-menu" aria-label={tc('dashboard.sideMenu')} id={id}>
       <ul>
@@ -19,6 +21,12 @@ export function SideMenu({ storedType, id }: { storedType: string; id?: string }
             {item.external ? (
               <a href={item.to} target="_blank" rel="noopener noreferrer">
                 {t(`labels.${item.label}`)} <span className="visually-hidden">{tc('common.newTab')}</span>
+                {item.label === 'adminPanel' && unreadMessages > 0 ? (
+                  <span className="badge" data-testid="contact-badge">
+                    <span aria-hidden="true">{unreadMessages}</span>
+                    <span className="visually-hidden">({tc('dashboard.unreadContact', { count: unreadMessages })})</span>
+                  </span>
+                ) : null}
                 <span aria-hidden="true" className="ext-mark">
                   ↗
                 </span>

@@ -72,10 +72,6 @@ const en = {
     },
     spoken: '{{label}}: {{count}}',
   },
-  adminTitle: 'Admin panel',
-  adminBody:
-    'The admin panel is available to the society’s supervisors for managing accounts and content. It is not open yet on this installation; supervisors manage requests from their dashboard for now.',
-  adminBack: 'Back to the supervisor dashboard',
   help: {
     title: 'Help',
     srHeading: 'Using Lamsa with a screen reader',

@@ -1,8 +1,10 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Page } from '@/components/Page';
 import { usePublicT } from '../i18n';
 
-export function HomePage() {
+/** `news`: the latest news section, composed in by the router (features do not import each other). */
+export function HomePage({ news }: { news?: ReactNode }) {
   const { t } = usePublicT();
   return (
     <Page title={t('homePage.lamsaLearnBrailleArabic')} docTitle={t('homePage.home')}>
@@ -37,6 +39,7 @@ export function HomePage() {
           </li>
         </ul>
       </section>
+      {news}
       <section aria-labelledby="start-heading">
         <h2 id="start-heading">{t('homePage.startLearning')}</h2>
         <p>

@@ -1,0 +1,240 @@
+/** Calls and shapes of the admin API (`/api/admin/*`, supervisors only; /work/helpers/admin-api.md). */
+import { apiFetch } from '@/lib/api-client';
+
+export interface Paged<T> {
+  items: T[];
+  page: number;
+  per_page: number;
+  total: number;
+}
+
+export const pageCount = (p: Pick<Paged<unknown>, 'total' | 'per_page'>) => Math.max(1, Math.ceil(p.total / Math.max(1, p.per_page)));
+
+export type UserType = 'student' | 'instructor' | 'supervisor';
+export const USER_TYPES: UserType[] = ['student', 'instructor', 'supervisor'];
+
+export interface Person {
+  id: number;
+  name: string;
+}
+
+export interface AdminUser {
+  id: number;
+  name: string;
+  email: string;
+  type: UserType;
+  active: boolean;
+  activated: boolean;
+  created_at: string;
+  deactivated_at: string | null;
+  avatar_url: string | null;
+}
+
+export interface AuditEntry {
+  id: number;
+  at: string;
+  actor: Person | null;
+  action: string;
+  record_kind: string;
+  record_id: string;
+  before: unknown;
+  after: unknown;
+}
+
+export interface CertificateDto {
+  code: string;
+  student_id: number;
+  student_name: string;
+  course_id: number;
+  course_title: string;
+  issued_at: string;
+  status: 'valid' | 'revoked';
+  revoked_at: string | null;
+  revoke_reason: string | null;
+}
+
+export interface UserDetail {
+  user: AdminUser;
+  profile: Record<string, string | number | null>;
+  courses: Array<{ id: number; title: string; status: string; role: 'instructor' | 'student'; enrolled_count: number }>;
+  certificates: CertificateDto[];
+  recent_actions: AuditEntry[];
+}
+
+export interface AdminCourse {
+  id: number;
+  title: string;
+  status: string;
+  instructor: Person;
+  enrolled_count: number;
+  lessons_count: number;
+  language: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export type NewsState = 'draft' | 'scheduled' | 'published';
+export const NEWS_STATES: NewsState[] = ['draft', 'scheduled', 'published'];
+
+export interface NewsInput {
+  slug: string;
+  title_ar: string;
+  title_en: string;
+  body_md_ar: string;
+  body_md_en: string;
+  image_media_id: number | null;
+  image_alt_ar: string;
+  image_alt_en: string;
+  link: string | null;
+  state: NewsState;
+  publish_at: string | null;
+}
+
+export interface NewsAdmin extends Omit<NewsInput, 'image_alt_ar' | 'image_alt_en'> {
+  id: number;
+  body_html_ar: string;
+  body_html_en: string;
+  image_url: string | null;
+  image_alt_ar: string | null;
+  image_alt_en: string | null;
+  published_at: string | null;
+  created_at: string;
+  updated_at: string;
+  author: Person | null;
+}
+
+export type MessageStatus = 'new' | 'handled' | 'archived';
+export const MESSAGE_STATUSES: MessageStatus[] = ['new', 'handled', 'archived'];
+
+export interface ContactMessage {
+  id: number;
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  lang: 'ar' | 'en';
+  status: MessageStatus;
+  read: boolean;
+  created_at: string;
+  replies: Array<{ id: number; text: string; author: Person | null; created_at: string }>;
+}
+
+export interface Overview {
+  users: Record<UserType, { active: number; inactive: number; not_activated: number }>;
+  courses: Record<string, number>;
+  pending: { accreditation: number; stop: number; certificates: number };
+  contact_unread: number;
+  weeks: Array<{ week_start: string; signups: number; enrolments: number }>;
+}
+
+/** A query string from filters; empty values are left out. */
+export function query(params: Record<string, string | number | null | undefined>): string {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v !== null && v !== undefined && v !== '') q.set(k, String(v));
+  const s = q.toString();
+  return s ? `?${s}` : '';
+}
+
+type Msg = { message: string };
+const enc = encodeURIComponent;
+
+export const getOverview = () => apiFetch<Overview>('admin/overview');
+
+export interface UserFilters {
+  q?: string;
+  type?: string;
+  active?: string;
+  activated?: string;
+  sort?: string;
+  page?: number;
+}
+export const listUsers = (f: UserFilters) => apiFetch<Paged<AdminUser>>(`admin/users${query({ ...f })}`);
+export const getUser = (id: string | number) => apiFetch<UserDetail>(`admin/users/${id}`);
+export const patchUser = (id: number, body: { active?: boolean; type?: UserType }) =>
+  apiFetch<Msg & { user: AdminUser }>(`admin/users/${id}`, { method: 'PATCH', body });
+export const bulkUsers = (ids: number[], active: boolean) =>
+  apiFetch<Msg & { updated: AdminUser[]; refused: Array<{ id: number; code: string; message: string }> }>('admin/users/bulk', {
+    method: 'POST',
+    body: { ids, active },
+  });
+export const inviteUser = (body: { type: UserType; email: string; name: string }) =>
+  apiFetch<Msg & { user: AdminUser }>('admin/users/invite', { method: 'POST', body });
+export const resendActivation = (id: number) => apiFetch<Msg>(`admin/users/${id}/resend-activation`, { method: 'POST', body: {} });
+export const sendReset = (id: number) => apiFetch<Msg>(`admin/users/${id}/send-reset`, { method: 'POST', body: {} });
+export const usersCsv = (f: UserFilters & { ids?: string }) => apiFetch<Blob>(`admin/users.csv${query({ ...f, page: undefined, sort: undefined })}`, { blob: true });
+
+export const listCourses = (f: { q?: string; status?: string; page?: number }) => apiFetch<Paged<AdminCourse>>(`admin/courses${query(f)}`);
+export const setCourseActive = (id: number, active: boolean) =>
+  apiFetch<Msg & { course: AdminCourse }>(`admin/courses/${id}/${active ? 'reactivate' : 'deactivate'}`, { method: 'POST', body: {} });
+
+export const listCertificates = (f: { q?: string; page?: number }) => apiFetch<Paged<CertificateDto>>(`admin/certificates${query(f)}`);
+export const revokeCertificate = (code: string, reason: string) =>
+  apiFetch<Msg & { certificate: CertificateDto }>(`admin/certificates/${enc(code)}/revoke`, { method: 'POST', body: { reason } });
+
+export const listNews = (f: { state?: string; page?: number }) => apiFetch<Paged<NewsAdmin>>(`admin/news${query(f)}`);
+export const getNews = (id: string | number) => apiFetch<NewsAdmin>(`admin/news/${id}`);
+export const createNews = (body: NewsInput) => apiFetch<Msg & { news: NewsAdmin }>('admin/news', { method: 'POST', body });
+export const updateNews = (id: number, body: NewsInput) => apiFetch<Msg & { news: NewsAdmin }>(`admin/news/${id}`, { method: 'PUT', body });
+export const deleteNews = (id: number) => apiFetch<Msg>(`admin/news/${id}`, { method: 'DELETE' });
+export const previewNews = (body_md: string) => apiFetch<{ html: string }>('admin/news/preview', { method: 'POST', body: { body_md } });
+export function uploadImage(file: File) {
+  const form = new FormData();
+  form.append('file', file);
+  return apiFetch<{ id: number; url?: string }>('media?kind=image', { form });
+}
+
+export const listMessages = (f: { status?: string; page?: number }) => apiFetch<Paged<ContactMessage> & { unread: number }>(`admin/contact-messages${query(f)}`);
+export const getMessage = (id: string | number) => apiFetch<ContactMessage>(`admin/contact-messages/${id}`);
+export const replyMessage = (id: number, text: string) =>
+  apiFetch<Msg & { contact_message: ContactMessage }>(`admin/contact-messages/${id}/reply`, { method: 'POST', body: { text } });
+export const patchMessage = (id: number, body: { status?: MessageStatus; read?: boolean }) =>
+  apiFetch<Msg & { contact_message: ContactMessage }>(`admin/contact-messages/${id}`, { method: 'PATCH', body });
+export const unreadCount = () => apiFetch<{ count: number }>('admin/contact-messages/unread-count').then((r) => r.count);
+
+export interface AuditFilters {
+  actor?: string;
+  action?: string;
+  from?: string;
+  to?: string;
+  page?: number;
+}
+export const listAudit = (f: AuditFilters) => apiFetch<Paged<AuditEntry>>(`admin/audit${query({ ...f })}`);
+export const auditCsv = (f: AuditFilters) => apiFetch<Blob>(`admin/audit.csv${query({ ...f, page: undefined })}`, { blob: true });
+
+/** The audit actions the server writes (admin-api.md), for the action filter. */
+export const AUDIT_ACTIONS = [
+  'user.deactivate',
+  'user.reactivate',
+  'user.change_type',
+  'user.invite',
+  'user.resend_activation',
+  'user.send_reset',
+  'news.create',
+  'news.update',
+  'news.delete',
+  'contact.reply',
+  'contact.update',
+  'course.deactivate',
+  'course.reactivate',
+  'course.approve_accreditation',
+  'course.reject_accreditation',
+  'course.approve_stop',
+  'course.reject_stop',
+  'certificate.approve',
+  'certificate.reject',
+  'certificate.revoke',
+  'note.send',
+];
+
+/** Hands a file to the browser as a download (an object URL on a clicked link, released later). */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  a.hidden = true;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}

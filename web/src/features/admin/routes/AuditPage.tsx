@@ -1,0 +1,81 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { ErrorAlert } from '@/components/Alert';
+import { SelectField, TextField } from '@/components/Field';
+import { Page } from '@/components/Page';
+import { pageParam } from '@/components/Pagination';
+import { ApiError } from '@/lib/api-client';
+import { useApiData } from '@/lib/hooks';
+import { AUDIT_ACTIONS, auditCsv, listAudit, saveBlob, type AuditFilters } from '../api/admin';
+import { AuditTable } from '../components/AuditTable';
+import { ListPager } from '../components/ListPager';
+import { useFocusOnChange } from '../components/useFocusOnChange';
+import { ADMIN_NS } from '../i18n';
+
+/** `/admin/audit`: every admin action and supervisor decision, filtered by actor, action and dates; CSV. */
+export function AuditPage() {
+  const { t } = useTranslation(ADMIN_NS);
+  const [params, setParams] = useSearchParams();
+  const filters: AuditFilters = {
+    actor: params.get('actor') ?? '',
+    action: params.get('action') ?? '',
+    from: params.get('from') ?? '',
+    to: params.get('to') ?? '',
+    page: pageParam(params),
+  };
+  const key = JSON.stringify(filters);
+  const { data, error } = useApiData(() => listAudit(filters), t('loadError'), key);
+  const [draft, setDraft] = useState({ actor: filters.actor ?? '', action: filters.action ?? '', from: filters.from ?? '', to: filters.to ?? '' });
+  const [csvError, setCsvError] = useState('');
+  useFocusOnChange(key, 'audit-caption', !!data);
+
+  function apply(e: FormEvent) {
+    e.preventDefault();
+    const next = new URLSearchParams();
+    for (const [k, v] of Object.entries(draft)) if (v.trim()) next.set(k, v.trim());
+    setParams(next);
+  }
+
+  async function csv() {
+    setCsvError('');
+    try {
+      saveBlob(await auditCsv(filters), 'lamsa-audit.csv');
+    } catch (e) {
+      setCsvError(e instanceof ApiError ? e.message : t('loadError'));
+    }
+  }
+
+  return (
+    <Page title={t('audit.title')} docTitle={`${t('audit.title')} — ${t('site')}`}>
+      <form className="admin-filters" role="search" aria-label={t('search')} onSubmit={apply}>
+        <TextField idPrefix="af" name="actor" label={t('audit.actor')} value={draft.actor} onChange={(v) => setDraft({ ...draft, actor: v })} dir="ltr" />
+        <SelectField
+          idPrefix="af"
+          name="action"
+          label={t('audit.action')}
+          value={draft.action}
+          onChange={(v) => setDraft({ ...draft, action: v })}
+          options={[{ value: '', label: t('all') }, ...AUDIT_ACTIONS.map((a) => ({ value: a, label: a }))]}
+        />
+        <TextField idPrefix="af" name="from" type="date" label={t('audit.from')} value={draft.from} onChange={(v) => setDraft({ ...draft, from: v })} />
+        <TextField idPrefix="af" name="to" type="date" label={t('audit.to')} value={draft.to} onChange={(v) => setDraft({ ...draft, to: v })} />
+        <button type="submit" className="btn btn-primary">
+          {t('filter')}
+        </button>
+        <button type="button" className="btn btn-secondary" onClick={() => void csv()}>
+          {t('exportCsv')}
+        </button>
+      </form>
+      <ErrorAlert>{error || csvError}</ErrorAlert>
+      {!data && !error ? <p>{t('loading')}</p> : null}
+      {data ? (
+        <>
+          <p>{t('results', { count: data.total })}</p>
+          {data.items.length === 0 ? <p>{t('noResults')}</p> : <AuditTable entries={data.items} caption={t('audit.caption')} captionId="audit-caption" />}
+          <ListPager data={data} />
+        </>
+      ) : null}
+    </Page>
+  );
+}

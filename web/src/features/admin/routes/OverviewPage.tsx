@@ -1,0 +1,77 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ErrorAlert } from '@/components/Alert';
+import { Page } from '@/components/Page';
+import { useApiData } from '@/lib/hooks';
+import { useLiveEvent } from '@/lib/realtime';
+import { getOverview, USER_TYPES } from '../api/admin';
+import { WeeklyChart } from '../components/WeeklyChart';
+import { ADMIN_NS } from '../i18n';
+
+/** `/admin`: the society's figures at a glance and the weekly chart. */
+export function OverviewPage() {
+  const { t } = useTranslation(ADMIN_NS);
+  const { data, error, reload } = useApiData(getOverview, t('loadError'));
+  useLiveEvent(['badge.contact', 'request.created', 'request.decided', 'certificate_request.created', 'certificate_request.decided'], reload);
+
+  return (
+    <Page title={t('overview.title')} docTitle={`${t('overview.title')} — ${t('site')}`}>
+      <ErrorAlert>{error}</ErrorAlert>
+      {!data && !error ? <p>{t('loading')}</p> : null}
+      {data ? (
+        <>
+          <section aria-labelledby="users-heading">
+            <h2 id="users-heading">{t('overview.users')}</h2>
+            <div className="admin-table-wrap">
+              <table className="admin-table">
+                <caption className="visually-hidden">{t('overview.users')}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{t('overview.type')}</th>
+                    <th scope="col">{t('overview.active')}</th>
+                    <th scope="col">{t('overview.inactive')}</th>
+                    <th scope="col">{t('overview.notActivated')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {USER_TYPES.map((type) => (
+                    <tr key={type}>
+                      <th scope="row">
+                        <Link to={`/admin/users?type=${type}`}>{t(`typesPlural.${type}`)}</Link>
+                      </th>
+                      <td>{data.users[type]?.active ?? 0}</td>
+                      <td>{data.users[type]?.inactive ?? 0}</td>
+                      <td>{data.users[type]?.not_activated ?? 0}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </section>
+          <section aria-labelledby="figures-heading">
+            <h2 id="figures-heading">{t('overview.waiting')}</h2>
+            <ul className="admin-counts">
+              <Figure to="/admin/courses?status=active" label={t('courseStatus.active')} value={data.courses.active ?? 0} extra={t('overview.courses')} />
+              <Figure to="/supervisor/accreditation" label={t('overview.accreditation')} value={data.pending.accreditation} />
+              <Figure to="/supervisor/stop" label={t('overview.stop')} value={data.pending.stop} />
+              <Figure to="/supervisor/certificate" label={t('overview.certificates')} value={data.pending.certificates} />
+              <Figure to="/admin/messages?status=new" label={t('overview.unreadMessages')} value={data.contact_unread} testId="overview-unread" />
+            </ul>
+          </section>
+          <WeeklyChart weeks={data.weeks} />
+        </>
+      ) : null}
+    </Page>
+  );
+}
+
+function Figure({ to, label, value, extra, testId }: { to: string; label: string; value: number; extra?: string; testId?: string }) {
+  return (
+    <li className="admin-count">
+      <Link to={to} data-testid={testId}>
+        <span className="admin-count-value">{value}</span> {extra ? `${extra}: ` : ''}
+        {label}
+      </Link>
+    </li>
+  );
+}

@@ -1,0 +1,212 @@
+import { useAtomValue } from 'jotai';
+import { Fragment, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { ErrorAlert, StatusMessage } from '@/components/Alert';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
+import { SelectField } from '@/components/Field';
+import { Page } from '@/components/Page';
+import { ApiError } from '@/lib/api-client';
+import { formatDateTime } from '@/lib/format';
+import { useApiData } from '@/lib/hooks';
+import { sessionAtom } from '@/lib/state';
+import { getUser, patchUser, resendActivation, sendReset, USER_TYPES, type UserType } from '../api/admin';
+import { AuditTable } from '../components/AuditTable';
+import { ADMIN_NS } from '../i18n';
+
+/** `/admin/users/:id`: profile, courses, certificates, recent actions and the account's actions. */
+export function UserPage() {
+  const { t, i18n } = useTranslation(ADMIN_NS);
+  const { id = '' } = useParams();
+  const session = useAtomValue(sessionAtom);
+  const { data, setData, error, reload } = useApiData(() => getUser(id), t('loadError'), id);
+  const [status, setStatus] = useState('');
+  const [actionError, setActionError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [newType, setNewType] = useState<UserType | ''>('');
+  const lang = i18n.language;
+
+  async function run(action: () => Promise<{ message: string }>) {
+    if (busy) return;
+    setBusy(true);
+    setStatus('');
+    setActionError('');
+    try {
+      const res = await action();
+      setStatus(res.message);
+      reload();
+    } catch (e) {
+      setActionError(e instanceof ApiError ? e.message : t('sendError'));
+    } finally {
+      setBusy(false);
+      setConfirming(false);
+    }
+  }
+
+  if (!data) {
+    return (
+      <Page title={error ? t('user.back') : t('loading')}>
+        <ErrorAlert>{error}</ErrorAlert>
+        <p>
+          <Link to="/admin/users">{t('user.back')}</Link>
+        </p>
+      </Page>
+    );
+  }
+  const u = data.user;
+  const self = session?.userId === String(u.id);
+  const profile = Object.entries(data.profile ?? {}).filter(([, v]) => v !== null && v !== '');
+
+  return (
+    <Page title={u.name} docTitle={`${u.name} — ${t('site')}`}>
+      <p>
+        <Link to="/admin/users">{t('user.back')}</Link>
+      </p>
+      <ErrorAlert>{actionError}</ErrorAlert>
+      <StatusMessage>{status}</StatusMessage>
+      <div className="admin-two">
+        <section aria-labelledby="account-heading" className="card">
+          <h2 id="account-heading">{t('user.account')}</h2>
+          <dl className="admin-dl">
+            <dt>{t('users.email')}</dt>
+            <dd dir="ltr">{u.email}</dd>
+            <dt>{t('users.type')}</dt>
+            <dd data-testid="user-type">{t(`types.${u.type}`)}</dd>
+            <dt>{t('users.active')}</dt>
+            <dd data-testid="user-active">
+              {u.active ? t('users.activeYes') : t('users.activeNo')}
+              {u.deactivated_at ? ` (${t('user.deactivatedOn', { date: formatDateTime(u.deactivated_at, lang) })})` : ''}
+            </dd>
+            <dt>{t('users.activated')}</dt>
+            <dd>{u.activated ? t('users.activatedYes') : t('users.activatedNo')}</dd>
+            <dt>{t('users.joined')}</dt>
+            <dd>{formatDateTime(u.created_at, lang)}</dd>
+          </dl>
+        </section>
+        <section aria-labelledby="profile-heading" className="card">
+          <h2 id="profile-heading">{t('user.profile')}</h2>
+          {profile.length ? (
+            <dl className="admin-dl">
+              {profile.map(([k, v]) => (
+                <Fragment key={k}>
+                  <dt>{t(`user.fields.${k}`, { defaultValue: k })}</dt>
+                  <dd>{String(v)}</dd>
+                </Fragment>
+              ))}
+            </dl>
+          ) : (
+            <p>{t('none')}</p>
+          )}
+        </section>
+      </div>
+      <section aria-labelledby="actions-heading">
+        <h2 id="actions-heading">{t('user.actions')}</h2>
+        <p className="actions">
+          {u.active ? (
+            <button type="button" className="btn btn-secondary admin-danger" aria-disabled={self || busy || undefined} onClick={() => !self && setConfirming(true)}>
+              {t('user.deactivate')}
+            </button>
+          ) : (
+            <button type="button" className="btn btn-secondary" aria-disabled={busy || undefined} onClick={() => void run(() => patchUser(u.id, { active: true }))}>
+              {t('user.reactivate')}
+            </button>
+          )}
+          {!u.activated ? (
+            <button type="button" className="btn btn-secondary" aria-disabled={busy || undefined} onClick={() => void run(() => resendActivation(u.id))}>
+              {t('user.resend')}
+            </button>
+          ) : null}
+          <button type="button" className="btn btn-secondary" aria-disabled={busy || undefined} onClick={() => void run(() => sendReset(u.id))}>
+            {t('user.sendReset')}
+          </button>
+        </p>
+        <form
+          className="admin-filters"
+          aria-labelledby="type-heading"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (newType && newType !== u.type) void run(() => patchUser(u.id, { type: newType }).then((r) => (setData({ ...data, user: r.user }), r)));
+          }}
+        >
+          <h3 id="type-heading" className="visually-hidden">
+            {t('user.changeType')}
+          </h3>
+          <SelectField
+            idPrefix="ut"
+            name="type"
+            label={t('user.newType')}
+            value={newType || u.type}
+            onChange={(v) => setNewType(v as UserType)}
+            options={USER_TYPES.map((x) => ({ value: x, label: t(`types.${x}`) }))}
+          />
+          <button type="submit" className="btn btn-secondary" aria-disabled={self || busy || undefined}>
+            {t('user.applyType')}
+          </button>
+        </form>
+      </section>
+      <section aria-labelledby="courses-heading">
+        <h2 id="courses-heading">{t('user.courses')}</h2>
+        {data.courses.length === 0 ? (
+          <p>{t('user.noCourses')}</p>
+        ) : (
+          <div className="admin-table-wrap">
+            <table className="admin-table">
+              <caption className="visually-hidden">{t('user.courses')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('courses.course')}</th>
+                  <th scope="col">{t('user.role')}</th>
+                  <th scope="col">{t('courses.status')}</th>
+                  <th scope="col">{t('user.enrolled')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.courses.map((c) => (
+                  <tr key={`${c.role}-${c.id}`}>
+                    <th scope="row">
+                      <bdi>{c.title}</bdi>
+                    </th>
+                    <td>{t(`types.${c.role}`)}</td>
+                    <td>{t(`courseStatus.${c.status}`, { defaultValue: c.status })}</td>
+                    <td>{c.enrolled_count}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+      <section aria-labelledby="certs-heading">
+        <h2 id="certs-heading">{t('user.certificates')}</h2>
+        {data.certificates.length === 0 ? (
+          <p>{t('user.noCertificates')}</p>
+        ) : (
+          <ul>
+            {data.certificates.map((c) => (
+              <li key={c.code}>
+                <bdi>{c.course_title}</bdi> — <code dir="ltr">{c.code}</code> — {c.status === 'valid' ? t('certificates.valid') : t('certificates.revoked')}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section aria-labelledby="recent-heading">
+        <h2 id="recent-heading">{t('user.recent')}</h2>
+        {data.recent_actions.length === 0 ? <p>{t('user.noActions')}</p> : <AuditTable entries={data.recent_actions} caption={t('user.recent')} />}
+      </section>
+      <ConfirmDialog
+        open={confirming}
+        title={t('user.confirmDeactivate', { name: `\u2068${u.name}\u2069` })}
+        confirmLabel={t('users.deactivate')}
+        cancelLabel={t('cancel')}
+        busy={busy}
+        onConfirm={() => void run(() => patchUser(u.id, { active: false }))}
+        onClose={() => setConfirming(false)}
+        fallbackFocusId="page-title"
+      >
+        <p>{t('user.confirmDeactivateBody')}</p>
+      </ConfirmDialog>
+    </Page>
+  );
+}

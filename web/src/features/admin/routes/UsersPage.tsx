@@ -1,0 +1,227 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { ErrorAlert, StatusMessage } from '@/components/Alert';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
+import { SelectField, TextField } from '@/components/Field';
+import { Page } from '@/components/Page';
+import { pageParam } from '@/components/Pagination';
+import { ApiError } from '@/lib/api-client';
+import { formatDateTime } from '@/lib/format';
+import { useApiData } from '@/lib/hooks';
+import { bulkUsers, listUsers, saveBlob, USER_TYPES, usersCsv, type UserFilters } from '../api/admin';
+import { ListPager } from '../components/ListPager';
+import { SortHeader } from '../components/SortHeader';
+import { useFocusOnChange } from '../components/useFocusOnChange';
+import { ADMIN_NS } from '../i18n';
+import { nextSort, parseSort, sortValue, toggleAll, toggleId } from '../lib/sort';
+
+const SORTABLE = ['name', 'email', 'type', 'created_at'];
+const DEFAULT_SORT = { key: 'created_at', dir: 'desc' } as const;
+
+/** `/admin/users`: search, filters, sortable columns, pages, and bulk actions on a selection. */
+export function UsersPage() {
+  const { t, i18n } = useTranslation(ADMIN_NS);
+  const [params, setParams] = useSearchParams();
+  const sort = parseSort(params.get('sort'), SORTABLE, DEFAULT_SORT);
+  const filters: UserFilters = {
+    q: params.get('q') ?? '',
+    type: params.get('type') ?? '',
+    active: params.get('active') ?? '',
+    activated: params.get('activated') ?? '',
+    sort: sortValue(sort),
+    page: pageParam(params),
+  };
+  const key = JSON.stringify(filters);
+  const { data, error, reload } = useApiData(() => listUsers(filters), t('loadError'), key);
+  const [draft, setDraft] = useState({ q: filters.q ?? '', type: filters.type ?? '', active: filters.active ?? '', activated: filters.activated ?? '' });
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [status, setStatus] = useState('');
+  const [actionError, setActionError] = useState('');
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  useFocusOnChange(key, 'users-caption', !!data);
+
+  function apply(e: FormEvent) {
+    e.preventDefault();
+    const next = new URLSearchParams();
+    for (const [k, v] of Object.entries(draft)) if (v.trim()) next.set(k, v.trim());
+    if (params.get('sort')) next.set('sort', params.get('sort')!);
+    setParams(next);
+  }
+
+  function clear() {
+    setDraft({ q: '', type: '', active: '', activated: '' });
+    setParams(new URLSearchParams());
+  }
+
+  function onSort(column: string) {
+    const next = new URLSearchParams(params);
+    next.set('sort', sortValue(nextSort(sort, column)));
+    next.delete('page');
+    setParams(next);
+  }
+
+  async function bulk(active: boolean) {
+    setBusy(true);
+    setStatus('');
+    setActionError('');
+    try {
+      const res = await bulkUsers([...selected], active);
+      const refused = res.refused.map((r) => r.message).join(' ');
+      setStatus(`${t('users.bulkDone', { updated: res.updated.length, refused: res.refused.length })}${refused ? ` ${refused}` : ''}`);
+      setSelected(new Set(res.refused.map((r) => r.id)));
+      reload();
+    } catch (e) {
+      setActionError(e instanceof ApiError ? e.message : t('sendError'));
+    } finally {
+      setBusy(false);
+      setConfirming(false);
+    }
+  }
+
+  async function exportCsv(ids?: number[]) {
+    setActionError('');
+    try {
+      const blob = await usersCsv(ids ? { ids: ids.join(',') } : { q: filters.q, type: filters.type, active: filters.active, activated: filters.activated });
+      saveBlob(blob, 'lamsa-users.csv');
+    } catch (e) {
+      setActionError(e instanceof ApiError ? e.message : t('loadError'));
+    }
+  }
+
+  const yesNo = [
+    { value: 'true', label: t('yes') },
+    { value: 'false', label: t('no') },
+  ];
+  const pageIds = data?.items.map((u) => u.id) ?? [];
+  const allOn = pageIds.length > 0 && pageIds.every((id) => selected.has(id));
+  const sortedText = sort.dir === 'asc' ? t('users.caption', { sorted: `${columnName(sort.key)}, ${t('sortedAsc')}` }) : t('users.caption', { sorted: `${columnName(sort.key)}, ${t('sortedDesc')}` });
+
+  function columnName(k: string) {
+    return k === 'name' ? t('users.name') : k === 'email' ? t('users.email') : k === 'type' ? t('users.type') : t('users.joined');
+  }
+
+  return (
+    <Page title={t('users.title')} docTitle={`${t('users.title')} — ${t('site')}`}>
+      <form className="admin-filters" role="search" aria-label={t('search')} onSubmit={apply}>
+        <TextField idPrefix="uf" name="q" label={t('users.q')} value={draft.q} onChange={(v) => setDraft({ ...draft, q: v })} />
+        <SelectField
+          idPrefix="uf"
+          name="type"
+          label={t('users.type')}
+          value={draft.type}
+          onChange={(v) => setDraft({ ...draft, type: v })}
+          options={[{ value: '', label: t('all') }, ...USER_TYPES.map((u) => ({ value: u, label: t(`types.${u}`) }))]}
+        />
+        <SelectField
+          idPrefix="uf"
+          name="active"
+          label={t('users.active')}
+          value={draft.active}
+          onChange={(v) => setDraft({ ...draft, active: v })}
+          options={[
+            { value: '', label: t('all') },
+            { value: 'true', label: t('users.activeYes') },
+            { value: 'false', label: t('users.activeNo') },
+          ]}
+        />
+        <SelectField
+          idPrefix="uf"
+          name="activated"
+          label={t('users.activated')}
+          value={draft.activated}
+          onChange={(v) => setDraft({ ...draft, activated: v })}
+          options={[{ value: '', label: t('all') }, ...yesNo.map((o) => ({ ...o, label: o.value === 'true' ? t('users.activatedYes') : t('users.activatedNo') }))]}
+        />
+        <button type="submit" className="btn btn-primary">
+          {t('filter')}
+        </button>
+        <button type="button" className="btn btn-secondary" onClick={clear}>
+          {t('clear')}
+        </button>
+      </form>
+      <ErrorAlert>{error || actionError}</ErrorAlert>
+      <StatusMessage>{status}</StatusMessage>
+      {!data && !error ? <p>{t('loading')}</p> : null}
+      {data ? (
+        <>
+          <fieldset className="admin-bulk">
+            <legend>{t('users.bulk')}</legend>
+            <span aria-live="polite">{t('users.selected', { count: selected.size })}</span>
+            <button type="button" className="btn btn-secondary admin-danger" aria-disabled={selected.size === 0 || busy || undefined} onClick={() => selected.size && setConfirming(true)}>
+              {t('users.deactivate')}
+            </button>
+            <button type="button" className="btn btn-secondary" aria-disabled={selected.size === 0 || busy || undefined} onClick={() => selected.size && void bulk(true)}>
+              {t('users.reactivate')}
+            </button>
+            <button type="button" className="btn btn-secondary" aria-disabled={selected.size === 0 || undefined} onClick={() => selected.size && void exportCsv([...selected])}>
+              {t('users.exportSelected')}
+            </button>
+            <button type="button" className="btn btn-secondary" onClick={() => void exportCsv()}>
+              {t('users.exportAll')}
+            </button>
+          </fieldset>
+          <p>{t('results', { count: data.total })}</p>
+          {data.items.length === 0 ? (
+            <p>{t('noResults')}</p>
+          ) : (
+            <div className="admin-table-wrap">
+              <table className="admin-table" data-testid="users-table">
+                <caption id="users-caption" tabIndex={-1}>
+                  {sortedText}
+                </caption>
+                <thead>
+                  <tr>
+                    <th scope="col">
+                      <input type="checkbox" aria-label={t('users.selectAll')} checked={allOn} onChange={() => setSelected(toggleAll(selected, pageIds))} />
+                    </th>
+                    <SortHeader label={t('users.name')} column="name" sort={sort} onSort={onSort} />
+                    <SortHeader label={t('users.email')} column="email" sort={sort} onSort={onSort} />
+                    <SortHeader label={t('users.type')} column="type" sort={sort} onSort={onSort} />
+                    <th scope="col">{t('users.state')}</th>
+                    <SortHeader label={t('users.joined')} column="created_at" sort={sort} onSort={onSort} />
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.items.map((u) => (
+                    <tr key={u.id}>
+                      <td>
+                        <input type="checkbox" aria-label={t('users.select', { name: u.name })} checked={selected.has(u.id)} onChange={() => setSelected(toggleId(selected, u.id))} />
+                      </td>
+                      <th scope="row">
+                        <Link to={`/admin/users/${u.id}`}>
+                          <bdi>{u.name}</bdi>
+                        </Link>
+                      </th>
+                      <td dir="ltr">{u.email}</td>
+                      <td>{t(`types.${u.type}`)}</td>
+                      <td>
+                        {u.active ? t('users.activeYes') : t('users.activeNo')}, {u.activated ? t('users.activatedYes') : t('users.activatedNo')}
+                      </td>
+                      <td>
+                        <time dateTime={u.created_at}>{formatDateTime(u.created_at, i18n.language)}</time>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          <ListPager data={data} />
+        </>
+      ) : null}
+      <ConfirmDialog
+        open={confirming}
+        title={t('users.confirmBulkDeactivate', { count: selected.size })}
+        confirmLabel={t('users.deactivate')}
+        cancelLabel={t('cancel')}
+        busy={busy}
+        onConfirm={() => void bulk(false)}
+        onClose={() => setConfirming(false)}
+      >
+        <p>{t('users.confirmBulkBody')}</p>
+      </ConfirmDialog>
+    </Page>
+  );
+}
