@@ -3,8 +3,10 @@
  * remembered), a word written dot by dot in the translator in English and Arabic with each dot
  * announced, a Braille-input question of an assessment answered and submitted in latch mode, the
  * one-time offer after chords that keep losing a key, and axe on the settings page (ar/en ×
- * light/dark) and on a keyboard showing the offer.
+ * light/dark) and on a keyboard showing the offer. With LAMSA_SCREENSHOTS=<dir> it also saves
+ * screenshots of the settings page and the offer there (latch-*.png).
  */
+import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -108,6 +110,12 @@ async function scan(what: string) {
   if (v.length) violations[what] = v;
 }
 
+const SHOTS = process.env.LAMSA_SCREENSHOTS ?? '';
+if (SHOTS) mkdirSync(SHOTS, { recursive: true });
+async function shot(name: string) {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/latch-${name}.png`, fullPage: true });
+}
+
 describe('six-key keyboard latch mode', () => {
   it('is chosen on the settings page by keyboard and remembered; axe in ar/en × light/dark', async () => {
     await prefs({ lang: 'en' });
@@ -141,6 +149,7 @@ describe('six-key keyboard latch mode', () => {
       await page.getByRole('radio', { name }).waitFor();
       expect(await page.getByRole('radio', { name }).isChecked()).toBe(true);
       await scan(`settings ${lang} ${theme}`);
+      await shot(`settings-${lang}-${theme}`);
     }
     // Back to chord in Arabic, said in Arabic.
     await page.getByRole('radio', { name: 'التثبيت: اضغط النقاط واحدة تلو الأخرى' }).focus();
@@ -280,6 +289,7 @@ describe('six-key keyboard latch mode', () => {
     // Focus stayed in the field; the next Tab reaches the offer's button.
     expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('INPUT');
     await scan('translator with the offer en light');
+    await shot('offer-en-light');
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Switch to latch mode');
     await page.keyboard.press('Enter');
@@ -321,6 +331,7 @@ describe('six-key keyboard latch mode', () => {
     const arOffer = page.getByRole('group', { name: /يبدو أن بعض النقاط تضيع/ });
     await arOffer.waitFor();
     await scan('translator with the offer ar dark');
+    await shot('offer-ar-dark');
     await page.keyboard.press('Tab');
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('لا، شكرًا');
