@@ -230,8 +230,11 @@ impl WsSession {
 /// How long a replay waits for the socket to take its next message before calling the peer
 /// too slow. A replay may be far longer than the socket's queue (a supervisor's tab after a
 /// Redis restart, a laptop back from sleep): it is fed at the pace the socket drains, a page at a
-/// time, instead of overflowing the queue and closing the socket again and again.
-const REPLAY_STALL: std::time::Duration = std::time::Duration::from_secs(15);
+/// time, instead of overflowing the queue and closing the socket again and again. A peer that
+/// takes not one message in 3 s has stopped reading (a slow link still drains a 4 KB message in
+/// well under a second); with the cut 5 s after the close, its connection is gone within 10 s of
+/// its queue filling.
+const REPLAY_STALL: std::time::Duration = std::time::Duration::from_secs(3);
 const REPLAY_PAGE: i64 = 500;
 
 enum ReplayError {

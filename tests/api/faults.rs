@@ -353,7 +353,22 @@ async fn a_tab_that_never_reads_is_cut_at_the_tcp_level_within_10_s() {
     .await;
     assert!(ended.is_ok(), "the client's side sees the connection end");
 
-    // And the student's next tab gets everything, the notes queued for the cut one included.
+    // A frozen tab that asks for a long replay fills its queue at once; it is cut as well.
+    let opened = Instant::now();
+    let _frozen_replay = tab_that_never_reads(&app, &token(&sara)).await;
+    let mut gone_after = None;
+    while opened.elapsed() < Duration::from_secs(10) {
+        if metric(&app, "lamsa_ws_sockets_held").await == 0.0 {
+            gone_after = Some(opened.elapsed());
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let gone_after = gone_after.expect("a frozen tab in a replay is released within 10 s");
+    eprintln!("a tab that never reads its replay: connection released {gone_after:?} after it opened");
+    assert_eq!(metric(&app, "lamsa_ws_cut_total").await, 2.0);
+
+    // And the student's next tab gets everything, the notes queued for the cut ones included.
     let (_ws, replayed) = app.ws_resumed(&token(&sara), 0).await;
     assert!(replayed.len() >= 16, "replayed {}", replayed.len());
 }
