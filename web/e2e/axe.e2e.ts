@@ -17,6 +17,7 @@ const PUBLIC = [
   '/instructions/about-braille',
   '/instructions/write-braille',
   '/instructions/read-braille',
+  '/instructions/contractions',
   '/braille-translator',
   '/contact-us',
   '/login',

@@ -332,7 +332,7 @@ const COMBOS = [
   ['en', 'dark'],
 ] as const;
 
-const INSTRUCTIONS = ['/instructions', '/instructions/about-braille', '/instructions/write-braille', '/instructions/read-braille'];
+const INSTRUCTIONS = ['/instructions', '/instructions/about-braille', '/instructions/write-braille', '/instructions/read-braille', '/instructions/contractions'];
 
 async function shot(name: string) {
   if (shots) await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });

@@ -73,19 +73,19 @@ describe('Contracted Braille instructions page', () => {
     // English first in the English interface.
     expect(en.compareDocumentPosition(ar) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
 
-    const strong = await screen.findByRole('list', { name: 'Strong contractions: written anywhere' });
+    const strong = await screen.findByRole('list', { name: 'Strong contractions: written anywhere' }, { timeout: 5000 });
     expect(within(strong).getByRole('img', { name: 'dots 2 3 4 6' })).toBeTruthy();
     expect(within(strong).getByText('⠮')).toBeTruthy();
     const shortforms = screen.getByRole('list', { name: 'Shortforms' });
     expect(within(shortforms).getAllByRole('img').map((e) => e.getAttribute('aria-label'))).toEqual(['dot 1', 'dots 1 2']);
     expect(screen.getByText(/The 3 contractions of this code/)).toBeTruthy();
     // Arabic: the cells inside a word are shown too.
-    const anywhere = await screen.findByRole('list', { name: 'Contracted wherever they occur' });
+    const anywhere = await screen.findByRole('list', { name: 'Contracted wherever they occur' }, { timeout: 5000 });
     expect(within(anywhere).getByText('inside a word:')).toBeTruthy();
     expect(within(anywhere).getAllByRole('img').map((e) => e.getAttribute('aria-label'))).toEqual(['dots 1 4 6', 'dots 1 4']);
 
     // Examples: written by the API, uncontracted and contracted.
-    const [examples] = await screen.findAllByRole('list', { name: 'Examples' });
+    const [examples] = await screen.findAllByRole('list', { name: 'Examples' }, { timeout: 5000 });
     const first = within(examples).getAllByRole('listitem')[0];
     expect(within(first).getByText('the children')).toBeTruthy();
     expect(within(first).getByText('(12 cells)')).toBeTruthy();
@@ -94,7 +94,7 @@ describe('Contracted Braille instructions page', () => {
     expect(translated).toContainEqual({ text: 'the children', lang: 'en', direction: 'to_braille', grade: 2 });
     expect(translated).toContainEqual({ text: 'the children', lang: 'en', direction: 'to_braille', grade: 1 });
     expect(translated).toContainEqual({ text: 'الكتاب', lang: 'ar', direction: 'to_braille', grade: 2 });
-  });
+  }, 20_000);
 
   it('is in Arabic with the Arabic code first', async () => {
     act(() => applyLanguage('ar'));
@@ -103,7 +103,7 @@ describe('Contracted Braille instructions page', () => {
     const ar = screen.getByRole('heading', { level: 2, name: 'العربية: برايل العربي المختصر' });
     const en = screen.getByRole('heading', { level: 2, name: 'الإنجليزية: برايل الإنجليزي الموحّد، الدرجة الثانية' });
     expect(ar.compareDocumentPosition(en) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
-    expect(await screen.findByRole('list', { name: 'تُختصر حيثما وردت' })).toBeTruthy();
-    expect(await screen.findByRole('list', { name: 'الاختصارات القوية: تُكتب حيثما وردت' })).toBeTruthy();
-  });
+    expect(await screen.findByRole('list', { name: 'تُختصر حيثما وردت' }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('list', { name: 'الاختصارات القوية: تُكتب حيثما وردت' }, { timeout: 5000 })).toBeTruthy();
+  }, 20_000);
 });

@@ -247,7 +247,7 @@ describe('CourseBuilder', () => {
       details1.open = true;
       details1.dispatchEvent(new Event('toggle'));
     });
-    const strong = await screen.findByRole('group', { name: 'Strong contractions: written anywhere' });
+    const strong = await screen.findByRole('group', { name: 'Strong contractions: written anywhere' }, { timeout: 5000 });
     const inStrong = within(strong).getAllByRole('checkbox');
     expect(inStrong).toEqual([within(strong).getByRole('checkbox', { name: 'the, dots 2 3 4 6' }), within(strong).getByRole('checkbox', { name: 'and, dots 1 2 3 4 6' })]);
     expect(screen.getByRole('group', { name: 'Alphabetic wordsigns: a letter alone is a word' })).toBeTruthy();
@@ -293,7 +293,7 @@ describe('CourseBuilder', () => {
     const plain = calls.find((c) => c.method === 'POST')!.body as { braille_grade: number; chapters: Array<{ lessons: Array<{ contractions: string[] }> }> };
     expect(plain.braille_grade).toBe(1);
     expect(plain.chapters[0].lessons.map((l) => l.contractions)).toEqual([[], []]);
-  });
+  }, 20_000);
 
   it('refuses a file over 50 MB before uploading, with the spec message', async () => {
     server((c) => (c.url.includes('braille/table') ? json(200, TABLE) : json(201, { id: 1, kind: 'audio', name: 'a.wav', size: 10, content_type: 'audio/wav', url: '/api/media/1?exp=1&sig=x' })));
