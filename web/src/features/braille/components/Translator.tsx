@@ -307,10 +307,11 @@ export function Translator() {
 
 /** What the polite live region says when a result arrives. */
 export function announcement(data: TranslateResponse, direction: Direction, t: TranslatorT): string {
-  const code = data.grade === 2 ? t(`codeNameContracted.${data.lang}`) : t(`codeName.${data.lang}`);
   if (direction === 'to_text') {
+    const code = t(`codeName.${data.lang}`);
     return t('announceText', { code, text: data.text }) + (data.unknown.length ? t('announceUnknownCells', { count: data.unknown.length }) : '');
   }
+  const code = data.grade === 2 ? t(`codeNameContracted.${data.lang}`) : t(`codeName.${data.lang}`);
   const n = data.cells.length;
   const braille = n <= ANNOUNCE_MAX_CELLS ? data.braille : null;
   const unknown = data.unknown.length ? t('announceUnknown', { count: data.unknown.length, chars: [...new Set(data.unknown.map((u) => u.char))].slice(0, 10).join(' ') }) : '';

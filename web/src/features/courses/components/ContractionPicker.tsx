@@ -84,16 +84,17 @@ export function ContractionPicker({ id, code, selected, taughtBefore, onChange, 
                       <li key={c.id}>
                         <input id={cid} type="checkbox" checked={chosen.has(c.id)} onChange={(ev) => toggle(c.id, ev.target.checked)} />
                         <label htmlFor={cid}>
-                          <span className="crs-picker-print" lang={code} dir="auto">
+                          {/* The name is read from the hidden text alone: browsers put spaces between the flex items. */}
+                          <span className="crs-picker-print" lang={code} dir="auto" aria-hidden="true">
                             {c.print}
                           </span>
-                          <span className="crs-picker-cells" dir="ltr">
+                          <span className="crs-picker-cells" dir="ltr" aria-hidden="true">
                             {c.cells.map((x, j) => (
                               <CellDrawing key={j} dots={x.dots} size="small" />
                             ))}
                           </span>
                           <span className="visually-hidden">
-                            , {describe(c, txt)}
+                            <span lang={code}>{c.print}</span>, {describe(c, txt)}
                             {before ? `, ${txt('builder.contractionTaught')}` : ''}
                           </span>
                           {before ? (
