@@ -284,6 +284,26 @@ describe('a contracted course', () => {
   });
 });
 
+describe('narrow screens', () => {
+  it('the contractions page and the contracted translator fit a phone screen without scrolling sideways', async () => {
+    await page.setViewportSize({ width: 360, height: 780 });
+    try {
+      await openTranslator('ar');
+      await page.getByRole('radio', { name: 'مختصر (الدرجة الثانية)' }).check();
+      await page.getByLabel('النص المراد ترجمته').fill('من المدرسة إلى البيت');
+      await page.locator('.tr-cells [role=img]').first().waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await page.goto('/instructions/contractions');
+      await page.locator('.ct-example').first().waitFor();
+      await page.locator('.ct-grid').nth(3).waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await shot(page, 'instructions-contractions-ar-light-narrow');
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
+  });
+});
+
 const COMBOS = [
   ['ar', 'light'],
   ['ar', 'dark'],
