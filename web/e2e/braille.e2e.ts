@@ -79,7 +79,7 @@ describe('Braille translator', () => {
     await expect.poll(async () => clean(await said().textContent())).toBe('Arabic Braille, 5 cells: ⠍⠗⠱⠃⠁');
 
     // The manual override: Arabic letters have no form in the English code and are listed.
-    await page.getByRole('radio', { name: 'English (UEB grade 1)' }).check();
+    await page.getByRole('radio', { name: 'English (UEB)' }).check();
     const unknown = page.getByRole('heading', { name: 'Characters with no Braille form in the English code (left out)' });
     await unknown.waitFor();
     const items = await page.locator('.tr-unknown li').allTextContents();
@@ -124,7 +124,7 @@ describe('Braille translator', () => {
   it('reads Braille typed as chords on the six-key keyboard', async () => {
     await openTranslator('en');
     await page.getByRole('radio', { name: 'Braille to text' }).check();
-    await page.getByRole('radio', { name: 'English (UEB grade 1)' }).check();
+    await page.getByRole('radio', { name: 'English (UEB)' }).check();
     const field = page.getByLabel('Braille to translate');
     await field.focus();
     // h = dots 1 2 5 (F D K), pressed one after the other and released together.
@@ -332,6 +332,7 @@ const COMBOS = [
   ['en', 'dark'],
 ] as const;
 
+// /instructions/contractions is scanned by contracted.e2e.ts and axe.e2e.ts.
 const INSTRUCTIONS = ['/instructions', '/instructions/about-braille', '/instructions/write-braille', '/instructions/read-braille'];
 
 async function shot(name: string) {

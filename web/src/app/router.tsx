@@ -58,6 +58,7 @@ export const routes: RouteObject[] = [
           { path: 'instructions/about-braille', ...page(instructions, (m) => <m.AboutBraillePage />) },
           { path: 'instructions/write-braille', ...page(instructions, (m) => <m.WriteBraillePage />) },
           { path: 'instructions/read-braille', ...page(instructions, (m) => <m.ReadBraillePage />) },
+          { path: 'instructions/contractions', ...page(instructions, (m) => <m.ContractionsPage />) },
           { path: 'braille-translator', ...page(translator, (m) => <m.TranslatorPage />) },
           { path: 'contact-us', ...page(contact, (m) => <m.ContactPage />) },
           { path: 'certificates/verify', ...page(certificates, (m) => <m.VerifyPage />) },

@@ -75,6 +75,9 @@ export function Header() {
                   <li>
                     <NavLink to="/instructions/read-braille">{t('nav.readBraille')}</NavLink>
                   </li>
+                  <li>
+                    <NavLink to="/instructions/contractions">{t('nav.contractions')}</NavLink>
+                  </li>
                 </ul>
               </Disclosure>
             </li>

@@ -4,7 +4,7 @@
  * U+2800 plus one bit per dot (dot 1 = 1, dot 2 = 2, … dot 6 = 32).
  */
 
-/** A Braille code the engine knows: Arabic or English (UEB grade 1). */
+/** A Braille code the engine knows: Arabic or English (UEB), each uncontracted or contracted. */
 export type Code = 'ar' | 'en';
 
 /** One cell as the API describes it. */

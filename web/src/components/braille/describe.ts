@@ -99,3 +99,18 @@ export function labelCells(cells: CellInfo[], table: BrailleTable | null, code: 
     return { dots: c.dots, unicode: c.unicode, meaning, caption, label: cellLabel(c.dots, meaning, ui) };
   });
 }
+
+/** "dots 5, then dots 2 3 4 6": every cell of a sign by its dots. */
+export function cellsPhrase(cells: Pick<CellInfo, 'dots'>[], ui: UiLang): string {
+  return cells.map((c) => dotsPhrase(c.dots, ui)).join(brailleT(ui)('then'));
+}
+
+/**
+ * A contraction told in words: "the: dots 2 3 4 6"; when its cells differ inside a word
+ * (Arabic), "…; inside a word: …" too.
+ */
+export function contractionPhrase(c: { print: string; cells: Pick<CellInfo, 'dots'>[]; cells_in_word: Pick<CellInfo, 'dots'>[] | null }, ui: UiLang): string {
+  const t = brailleT(ui);
+  const alone = `${c.print}${t('sep')}${cellsPhrase(c.cells, ui)}`;
+  return c.cells_in_word ? `${alone}${ui === 'ar' ? '؛ ' : '; '}${t('inWord', { cells: cellsPhrase(c.cells_in_word, ui) })}` : alone;
+}

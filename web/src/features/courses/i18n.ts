@@ -15,6 +15,11 @@ export const coursesT = (lang: string): CoursesT => i18n.getFixedT(lang === 'en'
 
 type Options = (typeof en)['options'];
 
+/** "Contracted (grade 2)": a course's Braille grade (older servers send none: grade 1). */
+export function gradeLabel(t: CoursesT, grade: number | undefined): string {
+  return grade === 2 ? t('gradeName.g2') : t('gradeName.g1');
+}
+
 /** The label of a stored option value (type, category, level, language); unknown values as they are. */
 export function optionLabel<G extends keyof Options>(t: CoursesT, group: G, value: string): string {
   // Stored values come from the server, so the key is only known at run time.

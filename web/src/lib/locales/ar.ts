@@ -35,6 +35,7 @@ const ar: Dict = {
     aboutBraille: 'خلية برايل',
     writeBraille: 'كتابة برايل',
     readBraille: 'قراءة برايل',
+    contractions: 'برايل المختصر',
     translator: 'مترجم برايل',
     contactUs: 'اتصل بنا',
     startNow: 'ابدأ الآن',

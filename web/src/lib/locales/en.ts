@@ -33,6 +33,7 @@ const en = {
     aboutBraille: 'The Braille cell',
     writeBraille: 'Writing Braille',
     readBraille: 'Reading Braille',
+    contractions: 'Contracted Braille',
     translator: 'Braille translator',
     contactUs: 'Contact us',
     startNow: 'Start now',

@@ -14,6 +14,29 @@ const en = {
   letterArabic: 'letter {{name}} ({{print}})',
   digit: 'digit {{name}}',
   mirrored: 'as written from the back with a stylus',
+  /** Between the cells of a sign: "dots 5, then dots 2 3 4 6". */
+  then: ', then ',
+  /** A contraction's cells when they differ inside a word (Arabic). */
+  inWord: 'inside a word: {{cells}}',
+  /** The classes of contractions (UEB rulebook §10; the Arabic code's rules), as listed by the engine. */
+  contractionKind: {
+    alphabetic_wordsign: 'Alphabetic wordsigns: a letter alone is a word',
+    strong_contraction: 'Strong contractions: written anywhere',
+    strong_groupsign: 'Strong groupsigns: letter groups anywhere in a word',
+    strong_wordsign: 'Strong wordsigns: one cell for a whole word',
+    lower_groupsign: 'Lower groupsigns',
+    lower_wordsign: 'Lower wordsigns',
+    initial_letter: 'Initial-letter contractions',
+    final_letter: 'Final-letter groupsigns',
+    shortform: 'Shortforms',
+    arabic_anywhere: 'Contracted wherever they occur',
+    arabic_word: 'Contracted only as a word on their own',
+    arabic_word_start: 'As a word, or at the start of a word',
+    arabic_word_or_middle: 'As a word, or in the middle of a word',
+    arabic_word_start_or_middle: 'As a word, or at the start or in the middle of a word',
+    arabic_word_or_marked: 'As a word; inside a longer word after dots 3 6',
+    arabic_word_end: 'At the end of a word',
+  },
   keyboard: {
     help: 'Press F D S J K L together for dots 1 2 3 4 5 6, then release them to write the cell. Space: empty cell. Backspace: delete the last cell.',
     helpSubmit: 'Enter: submit.',

@@ -4,6 +4,8 @@ import { apiFetch } from '@/lib/api-client';
 
 export type Direction = 'to_braille' | 'to_text';
 export type CodeChoice = Code | 'auto';
+/** 1: uncontracted; 2: contracted (UEB grade 2, Arabic grade 2). */
+export type Grade = 1 | 2;
 
 /** Longest text the server translates in one request (it answers 413 above it). */
 export const MAX_CHARS = 5000;
@@ -12,6 +14,7 @@ export interface TranslateRequest {
   text: string;
   lang: CodeChoice;
   direction: Direction;
+  grade: Grade;
 }
 
 export interface UnknownChar {
@@ -23,6 +26,8 @@ export interface UnknownChar {
 export interface TranslateResponse {
   /** The code used. */
   lang: Code;
+  /** The grade used. */
+  grade: Grade;
   /** Unicode Braille, lines joined by newlines. */
   braille: string;
   /** Dot numbers ("125-24 0 1"), lines joined by newlines. */

@@ -1,5 +1,5 @@
 import { BrailleCell } from '@/components/braille/BrailleCell';
-import { labelCells } from '@/components/braille/describe';
+import { cellLabel, dotsPhrase, labelCells } from '@/components/braille/describe';
 import { splitCells, type CellInfo, type Code } from '@/components/braille/cells';
 import { useBrailleTable } from '@/components/braille/table';
 import { useUiLang } from '@/components/braille/i18n';
@@ -13,15 +13,22 @@ interface Props {
   braille: string;
   cells: CellInfo[];
   code: Code;
+  /**
+   * Contracted Braille: a cell's meaning depends on where it stands (⠮ is "the" or part of a
+   * word), so cells are named by their dots only.
+   */
+  contracted?: boolean;
   headingId: string;
 }
 
 /** The result as large drawn cells, each named like "dots 1 2 5, letter h", line by line. */
-export function CellsView({ braille, cells, code, headingId }: Props) {
+export function CellsView({ braille, cells, code, contracted, headingId }: Props) {
   const { t } = useTranslatorT();
   const ui = useUiLang();
   const { table } = useBrailleTable(code);
-  const labelled = labelCells(cells, table, code, ui);
+  const labelled = contracted
+    ? cells.map((c) => ({ dots: c.dots, unicode: c.unicode, meaning: null, caption: '', label: c.dots.length ? dotsPhrase(c.dots, ui) : cellLabel([], null, ui) }))
+    : labelCells(cells, table, code, ui);
 
   const lines: Array<typeof labelled> = [];
   let at = 0;
@@ -43,12 +50,13 @@ export function CellsView({ braille, cells, code, headingId }: Props) {
     <section aria-labelledby={headingId} className="tr-cells">
       <h3 id={headingId}>{t('cells')}</h3>
       <p className="muted">{t('cellsNote')}</p>
+      {contracted ? <p className="muted">{t('cellsContracted')}</p> : null}
       {cells.length > MAX_DRAWN ? <p>{t('cellsShown', { shown: MAX_DRAWN, total: cells.length })}</p> : null}
       {drawn.map((line) => (
         <ol key={line.n} className="cell-row tr-line" dir="ltr" aria-label={lines.length > 1 ? t('line', { n: line.n }) : undefined}>
           {line.cells.map((c, j) => (
             <li key={j}>
-              <BrailleCell dots={c.dots} label={c.label} caption={c.caption} captionLang={code} />
+              <BrailleCell dots={c.dots} label={c.label} caption={contracted ? undefined : c.caption} captionLang={code} />
             </li>
           ))}
         </ol>

@@ -21,9 +21,10 @@ function answer(req: TranslateRequest): Response {
   if (req.text.length > 5000) return new Response(JSON.stringify({ code: 'text_too_long', message: 'too long', field: 'text' }), { status: 413 });
   if (req.text === 'busy') return new Response(JSON.stringify({ code: 'too_many_attempts', message: 'slow down' }), { status: 429 });
   const byText: Record<string, TranslateResponse> = {
-    hi: { lang: 'en', braille: '⠓⠊', dots: '125-24', brf: 'HI', text: 'hi', cells: [cell([1, 2, 5], 'h'), cell([2, 4], 'i')], unknown: [] },
+    hi: { lang: 'en', grade: 1, braille: '⠓⠊', dots: '125-24', brf: 'HI', text: 'hi', cells: [cell([1, 2, 5], 'h'), cell([2, 4], 'i')], unknown: [] },
     'hi ب': {
       lang: 'en',
+      grade: 1,
       braille: '⠓⠊⠀',
       dots: '125-24 0',
       brf: 'HI ',
@@ -32,6 +33,21 @@ function answer(req: TranslateRequest): Response {
       unknown: [{ index: 3, char: 'ب' }],
     },
   };
+  // Grade 2 as the engine writes it (tests/api/contracted.rs): "the" is one cell, "children" the shortform ⠡⠝.
+  if (req.grade === 2 && req.text === 'the children')
+    return new Response(
+      JSON.stringify({
+        lang: 'en',
+        grade: 2,
+        braille: '⠮⠀⠡⠝',
+        dots: '2346 0 16-1345',
+        brf: '! *N',
+        text: 'the children',
+        cells: [cell([2, 3, 4, 6], '!'), cell([], null), cell([1, 6], null), cell([1, 3, 4, 5], 'n')],
+        unknown: [],
+      } satisfies TranslateResponse),
+      { status: 200 },
+    );
   const data = byText[req.text];
   return new Response(JSON.stringify(data), { status: 200, headers: { 'Content-Type': 'application/json' } });
 }
@@ -77,7 +93,7 @@ describe('Translator', () => {
     fireEvent.change(box, { target: { value: 'h' } });
     fireEvent.change(box, { target: { value: 'hi' } });
     await waitFor(() => expect((screen.getByLabelText('Braille (Unicode)') as HTMLTextAreaElement).value).toBe('⠓⠊'));
-    expect(requests).toEqual([{ text: 'hi', lang: 'auto', direction: 'to_braille' }]);
+    expect(requests).toEqual([{ text: 'hi', lang: 'auto', direction: 'to_braille', grade: 1 }]);
     expect(announced()).toBe('English Braille, 2 cells: ⠓⠊');
     expect(screen.getByTestId('translator-announce').getAttribute('role')).toBe('status');
     expect(screen.getByRole('radio', { name: /Automatic.*\(now: English\)/ })).toBeTruthy();
@@ -87,9 +103,53 @@ describe('Translator', () => {
 
   it('sends the chosen code instead of auto', async () => {
     show();
-    fireEvent.click(screen.getByRole('radio', { name: 'English (UEB grade 1)' }));
+    fireEvent.click(screen.getByRole('radio', { name: 'English (UEB)' }));
     fireEvent.change(screen.getByLabelText('Text to translate'), { target: { value: 'hi' } });
-    await waitFor(() => expect(requests).toEqual([{ text: 'hi', lang: 'en', direction: 'to_braille' }]));
+    await waitFor(() => expect(requests).toEqual([{ text: 'hi', lang: 'en', direction: 'to_braille', grade: 1 }]));
+  });
+
+  it('sends the contracted grade, names contracted cells by their dots only and announces the grade', async () => {
+    show();
+    const group = screen.getByRole('group', { name: 'Braille grade' });
+    expect((screen.getByRole('radio', { name: 'Uncontracted (grade 1)' }) as HTMLInputElement).checked).toBe(true);
+    expect(group.contains(screen.getByRole('radio', { name: 'Contracted (grade 2)' }))).toBe(true);
+    fireEvent.click(screen.getByRole('radio', { name: 'Contracted (grade 2)' }));
+    fireEvent.change(screen.getByLabelText('Text to translate'), { target: { value: 'the children' } });
+    await waitFor(() => expect((screen.getByLabelText('Braille (Unicode)') as HTMLTextAreaElement).value).toBe('⠮⠀⠡⠝'));
+    expect(requests).toEqual([{ text: 'the children', lang: 'auto', direction: 'to_braille', grade: 2 }]);
+    expect(announced()).toBe('English contracted Braille, 4 cells: ⠮⠀⠡⠝');
+    // ⠮ alone means "!" in grade 1; in contracted Braille it is "the" here: the drawing says only its dots.
+    expect(screen.getByRole('img', { name: 'dots 2 3 4 6' })).toBeTruthy();
+    expect(screen.queryByRole('img', { name: /!/ })).toBeNull();
+    expect(screen.getByText(/the cells are named by their dots only/)).toBeTruthy();
+  });
+
+  it('downloads the result as a .brf file of Braille ASCII lines', async () => {
+    const saved: Array<{ name: string; text: string; type: string }> = [];
+    const realCreate = URL.createObjectURL;
+    URL.createObjectURL = ((blob: Blob) => {
+      void blob.text().then((text) => saved.push({ name: '', text, type: blob.type }));
+      return 'blob:test';
+    }) as typeof URL.createObjectURL;
+    const clicked: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this.download);
+    });
+    try {
+      show();
+      fireEvent.click(screen.getByRole('radio', { name: 'Contracted (grade 2)' }));
+      fireEvent.change(screen.getByLabelText('Text to translate'), { target: { value: 'the children' } });
+      await waitFor(() => expect((screen.getByLabelText('Braille (Unicode)') as HTMLTextAreaElement).value).toBe('⠮⠀⠡⠝'));
+      fireEvent.click(screen.getByRole('button', { name: /Download \.brf/ }));
+      await waitFor(() => expect(saved).toHaveLength(1));
+      expect(clicked).toEqual(['lamsa-braille-contracted.brf']);
+      expect(saved[0].text).toBe('! *N\r\n');
+      expect(saved[0].type).toContain('us-ascii');
+      expect(screen.getByText('lamsa-braille-contracted.brf downloaded.')).toBeTruthy();
+    } finally {
+      click.mockRestore();
+      URL.createObjectURL = realCreate;
+    }
   });
 
   it('lists characters with no Braille form', async () => {
@@ -127,7 +187,7 @@ describe('Translator', () => {
   it('announces long results without reading every cell', () => {
     const t = translatorT('en');
     const many = Array.from({ length: 41 }, () => cell([1], 'a'));
-    const data: TranslateResponse = { lang: 'en', braille: '⠁'.repeat(41), dots: '', brf: '', text: 'a'.repeat(41), cells: many, unknown: [] };
+    const data: TranslateResponse = { lang: 'en', grade: 1, braille: '⠁'.repeat(41), dots: '', brf: '', text: 'a'.repeat(41), cells: many, unknown: [] };
     expect(announcement(data, 'to_braille', t)).toBe('English Braille, 41 cells. The result is below.');
     expect(announcement({ ...data, text: 'hello' }, 'to_text', t)).toBe('Text (English code): hello');
   });

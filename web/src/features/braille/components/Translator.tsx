@@ -1,8 +1,9 @@
 /**
  * The Braille translator: text → Braille as you type (debounced), or Braille typed on the
  * six-key keyboard → text. The code is chosen from the script of the text unless the user
- * picks one. The debounced result is announced once in a polite live region (for the keyboard
- * direction each cell is announced by the keyboard itself, and the text on Enter).
+ * picks one, uncontracted (grade 1) or contracted (grade 2). The debounced result is announced
+ * once in a polite live region (for the keyboard direction each cell is announced by the
+ * keyboard itself, and the text on Enter).
  */
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -12,7 +13,7 @@ import { unicodeToDots, type Code } from '@/components/braille/cells';
 import { useUiLang, type UiLang } from '@/components/braille/i18n';
 import { ErrorAlert, StatusMessage } from '@/components/Alert';
 import { ApiError } from '@/lib/api-client';
-import { MAX_CHARS, translate, type CodeChoice, type Direction, type TranslateRequest, type TranslateResponse } from '../api/translate';
+import { MAX_CHARS, translate, type CodeChoice, type Direction, type Grade, type TranslateRequest, type TranslateResponse } from '../api/translate';
 import { formatCount } from '@/lib/format';
 import { useTranslatorT, type TranslatorT } from '../i18n';
 import { CellsView } from './CellsView';
@@ -53,6 +54,7 @@ export function Translator() {
   const uid = useId();
   const [direction, setDirection] = useState<Direction>('to_braille');
   const [choice, setChoice] = useState<CodeChoice>('auto');
+  const [grade, setGrade] = useState<Grade>(1);
   const [reverseCode, setReverseCode] = useState<Code>(ui);
   const [text, setText] = useState('');
   const [cells, setCells] = useState('');
@@ -106,12 +108,12 @@ export function Translator() {
     }
     timer.current = setTimeout(() => {
       timer.current = null;
-      void run({ text: input, lang, direction }, direction === 'to_braille');
+      void run({ text: input, lang, direction, grade }, direction === 'to_braille');
     }, DEBOUNCE_MS);
     return () => {
       if (timer.current) clearTimeout(timer.current);
     };
-  }, [input, lang, direction, run]);
+  }, [input, lang, direction, grade, run]);
 
   /** Enter on the Braille keyboard: translate now and read the text out. */
   function submitCells() {
@@ -121,7 +123,7 @@ export function Translator() {
       say(t('noCells'));
       return;
     }
-    void run({ text: cells, lang: reverseCode, direction: 'to_text' }, true);
+    void run({ text: cells, lang: reverseCode, direction: 'to_text', grade }, true);
   }
 
   const data = result && result.direction === direction ? result.data : null;
@@ -139,7 +141,7 @@ export function Translator() {
     if (!data) return;
     let name: string;
     if (kind === 'brf') {
-      name = 'lamsa-braille.brf';
+      name = data.grade === 2 ? 'lamsa-braille-contracted.brf' : 'lamsa-braille.brf';
       downloadFile(name, brfFile(data.brf), 'text/plain;charset=us-ascii');
     } else if (direction === 'to_braille') {
       name = 'lamsa-braille.txt';
@@ -162,6 +164,8 @@ export function Translator() {
       <p className="lead">{t('intro')}</p>
       <p>
         <Link to="/instructions/about-braille">{t('learnLink')}</Link>
+        {' · '}
+        <Link to="/instructions/contractions">{t('contractionsLink')}</Link>
       </p>
 
       <div className="tr-options">
@@ -186,6 +190,15 @@ export function Translator() {
                 onChange={() => (direction === 'to_braille' ? setChoice(c) : setReverseCode(c as Code))}
               />
               {c === 'auto' ? `${t('auto')}${detected}` : t(`codeOption.${c}`)}
+            </label>
+          ))}
+        </fieldset>
+        <fieldset className="fieldset">
+          <legend>{t('grade')}</legend>
+          {([1, 2] as const).map((g) => (
+            <label key={g} className="tr-radio">
+              <input type="radio" name={`${uid}-grade`} value={g} checked={grade === g} onChange={() => setGrade(g)} />
+              {t(`gradeOption.g${g}`)}
             </label>
           ))}
         </fieldset>
@@ -279,7 +292,7 @@ export function Translator() {
               </section>
             ) : null}
 
-            <CellsView braille={data.braille} cells={data.cells} code={data.lang} headingId={`${uid}-cells`} />
+            <CellsView braille={data.braille} cells={data.cells} code={data.lang} contracted={data.grade === 2} headingId={`${uid}-cells`} />
           </>
         )}
         <StatusMessage>{done || null}</StatusMessage>
@@ -294,10 +307,11 @@ export function Translator() {
 
 /** What the polite live region says when a result arrives. */
 export function announcement(data: TranslateResponse, direction: Direction, t: TranslatorT): string {
-  const code = t(`codeName.${data.lang}`);
   if (direction === 'to_text') {
+    const code = t(`codeName.${data.lang}`);
     return t('announceText', { code, text: data.text }) + (data.unknown.length ? t('announceUnknownCells', { count: data.unknown.length }) : '');
   }
+  const code = data.grade === 2 ? t(`codeNameContracted.${data.lang}`) : t(`codeName.${data.lang}`);
   const n = data.cells.length;
   const braille = n <= ANNOUNCE_MAX_CELLS ? data.braille : null;
   const unknown = data.unknown.length ? t('announceUnknown', { count: data.unknown.length, chars: [...new Set(data.unknown.map((u) => u.char))].slice(0, 10).join(' ') }) : '';

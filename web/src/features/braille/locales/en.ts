@@ -2,7 +2,8 @@
 const en = {
   title: 'Braille translator',
   intro:
-    'Type Arabic or English text to see it in Braille, or write Braille with the six-key keyboard to read it as text. Arabic follows the unified Arabic Braille code and English follows Unified English Braille, grade 1 (uncontracted).',
+    'Type Arabic or English text to see it in Braille, or write Braille with the six-key keyboard to read it as text. Arabic follows the unified Arabic Braille code and English follows Unified English Braille, uncontracted (grade 1) or contracted (grade 2).',
+  contractionsLink: 'About contracted Braille',
   learnLink: 'Learn the Braille alphabet',
   direction: 'What do you want to translate?',
   toBraille: 'Text to Braille',
@@ -11,7 +12,11 @@ const en = {
   auto: 'Automatic, from the script of the text',
   detected: '(now: {{name}})',
   codeName: { ar: 'Arabic', en: 'English' },
-  codeOption: { ar: 'Arabic', en: 'English (UEB grade 1)' },
+  /** The code in the announcement of a grade 2 result: "English contracted Braille, …". */
+  codeNameContracted: { ar: 'Arabic contracted', en: 'English contracted' },
+  codeOption: { ar: 'Arabic', en: 'English (UEB)' },
+  grade: 'Braille grade',
+  gradeOption: { g1: 'Uncontracted (grade 1)', g2: 'Contracted (grade 2)' },
   textLabel: 'Text to translate',
   textHint: 'The Braille appears under “Result” as you type.',
   count: '{{n}} of {{max}} characters',
@@ -37,6 +42,7 @@ const en = {
   unknownItem: '“{{ch}}” ({{what}}) at position {{position}}',
   cells: 'Cells',
   cellsNote: 'Each cell is drawn with its six dots numbered: 1 2 3 down the left column, 4 5 6 down the right.',
+  cellsContracted: 'In contracted Braille a cell can stand for a letter, a group of letters or a whole word, depending on where it stands, so the cells are named by their dots only.',
   cellsShown: 'The first {{shown}} of {{total}} cells are drawn; the Unicode Braille above has them all.',
   line: 'Line {{n}}',
   cellCount_one: '{{count}} cell',

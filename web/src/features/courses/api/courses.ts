@@ -5,6 +5,8 @@ import { getToken } from '@/lib/storage';
 export type CourseStatus = 'draft' | 'pending' | 'active' | 'rejected' | 'stop_pending' | 'inactive';
 export type ProgressState = 'not_started' | 'in_progress' | 'completed' | 'not_finished';
 export type BrailleCode = 'ar' | 'en';
+/** 1: uncontracted; 2: contracted Braille (the course's lessons introduce contractions). */
+export type BrailleGrade = 1 | 2;
 
 export interface PersonRef {
   id: number;
@@ -20,6 +22,7 @@ export interface CourseSummary {
   category: string;
   level: string;
   language: BrailleCode;
+  braille_grade: BrailleGrade;
   /** A URL signed for the viewer, or null. */
   image: string | null;
   /** The image's media id, when the server sends it (needed to keep the image on edit). */
@@ -49,6 +52,16 @@ export interface WordDto {
   braille: string;
 }
 
+/** A contraction a lesson introduces (grade 2 courses). */
+export interface ContractionDto {
+  /** e.g. `en:the`, `ar:ال`. */
+  id: string;
+  print: string;
+  /** Unicode Braille, standing alone. */
+  braille: string;
+  kind: string;
+}
+
 export interface LinkDto {
   title: string;
   url: string;
@@ -74,6 +87,8 @@ export interface LessonDto {
   words: WordDto[];
   links: LinkDto[];
   media?: MediaDto[];
+  /** Grade 2 courses: the contractions this lesson introduces (absent from older servers). */
+  contractions?: ContractionDto[];
   completed: boolean | null;
 }
 
@@ -121,6 +136,8 @@ export interface LessonInput {
   words: string[];
   links: LinkDto[];
   media: MediaInput[];
+  /** Contraction ids (`GET /api/braille/contractions`); grade 2 courses only. */
+  contractions: string[];
 }
 
 export interface ChapterInput {
@@ -138,6 +155,7 @@ export interface CourseInput {
   category: string;
   level: string;
   language: BrailleCode;
+  braille_grade: BrailleGrade;
   image_media_id: number | null;
   chapters: ChapterInput[];
 }

@@ -2,12 +2,13 @@ import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
 import { ErrorAlert } from '@/components/Alert';
 import { SelectField, TextArea, TextField } from '@/components/Field';
 import { ApiError } from '@/lib/api-client';
-import { createCourse, updateCourse, type BrailleCode, type CourseDetail } from '../api/courses';
+import { createCourse, updateCourse, type BrailleCode, type BrailleGrade, type CourseDetail } from '../api/courses';
 import {
   emptyChapter,
   emptyLesson,
   moveChapter,
   moveLesson,
+  taughtBefore,
   toCourseInput,
   validateCourse,
   type ChapterState,
@@ -101,12 +102,15 @@ export function CourseBuilder({ initial, courseId, txt, onSaved }: CourseBuilder
     const code: BrailleCode = value === 'en' ? 'en' : 'ar';
     if (code === form.language) return;
     const hadLetters = form.chapters.some((c) => c.lessons.some((l) => l.letters.length));
+    // Contraction ids belong to one code (`en:the`): they go with the letters.
+    const hadContractions = form.chapters.some((c) => c.lessons.some((l) => l.contractions.length));
     setForm((f) => ({
       ...f,
       language: code,
-      chapters: f.chapters.map((c) => ({ ...c, lessons: c.lessons.map((l) => ({ ...l, letters: [] })) })),
+      chapters: f.chapters.map((c) => ({ ...c, lessons: c.lessons.map((l) => ({ ...l, letters: [], contractions: [] })) })),
     }));
-    if (hadLetters) announce(txt('builder.lettersCleared'));
+    if (hadContractions && form.braille_grade === 2) announce(txt('builder.contractionsCleared'));
+    else if (hadLetters) announce(txt('builder.lettersCleared'));
   }
 
   function onMoveChapter(ci: number, delta: -1 | 1) {
@@ -191,7 +195,7 @@ export function CourseBuilder({ initial, courseId, txt, onSaved }: CourseBuilder
       // The server names a whole item (`…media[1]`) or one of its inputs (`…media[1].url`).
       const field =
         err instanceof ApiError && err.field
-          ? [err.field, `${err.field}.file`, `${err.field}.url`, `${err.field}.title`].find((f) => document.getElementById(`${PRE}-${f}`))
+          ? [err.field, `${err.field}.file`, `${err.field}.url`, `${err.field}.title`, err.field.replace(/\[\d+\]$/, '')].find((f) => document.getElementById(`${PRE}-${f}`))
           : undefined;
       if (err instanceof ApiError && field) {
         setErrors({ [field]: err.message });
@@ -206,6 +210,7 @@ export function CourseBuilder({ initial, courseId, txt, onSaved }: CourseBuilder
   }
 
   const common = { idPrefix: PRE };
+  const before = taughtBefore(form);
   const pendingTitle =
     pending?.kind === 'chapter' ? txt('builder.removeChapterTitle', { n: pending.ci + 1 }) : pending ? txt('builder.removeLessonTitle', { n: pending.li + 1, c: pending.ci + 1 }) : '';
   const pendingFallback = pending?.kind === 'chapter' ? `${PRE}-chapters` : pending ? `${PRE}-chapters[${pending.ci}].lessons` : undefined;
@@ -237,6 +242,20 @@ export function CourseBuilder({ initial, courseId, txt, onSaved }: CourseBuilder
           options={[
             { value: 'ar', label: txt('options.language.ar') },
             { value: 'en', label: txt('options.language.en') },
+          ]}
+        />
+        <SelectField
+          {...common}
+          name="braille_grade"
+          label={txt('builder.grade')}
+          hint={txt('builder.gradeHint')}
+          value={String(form.braille_grade)}
+          onChange={(v) => set('braille_grade')((v === '2' ? 2 : 1) as BrailleGrade)}
+          error={errors.braille_grade}
+          required
+          options={[
+            { value: '1', label: txt('gradeName.g1') },
+            { value: '2', label: txt('gradeName.g2') },
           ]}
         />
         <div className="crs-image-field">
@@ -321,6 +340,8 @@ export function CourseBuilder({ initial, courseId, txt, onSaved }: CourseBuilder
                   lessonNo={li + 1}
                   lessonCount={c.lessons.length}
                   code={form.language}
+                  grade={form.braille_grade}
+                  taughtBefore={before.get(l.key) ?? new Set()}
                   errors={errors}
                   txt={txt}
                   onChange={(patch) => setLesson(ci, li, patch)}

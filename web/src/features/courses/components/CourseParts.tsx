@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { ChapterDto, CourseDetail, CourseSummary, Progress } from '../api/courses';
 import { formatDateTime } from '@/lib/format';
-import { optionLabel, type CoursesT } from '../i18n';
+import { gradeLabel, optionLabel, type CoursesT } from '../i18n';
 import { LessonContent } from './LessonContent';
 
 /** The course's facts as a description list. */
@@ -25,6 +25,8 @@ export function CourseFacts({ course, txt, withStatus }: { course: CourseSummary
       <dd>{optionLabel(txt, 'level', course.level)}</dd>
       <dt>{txt('facts.language')}</dt>
       <dd>{optionLabel(txt, 'language', course.language)}</dd>
+      <dt>{txt('facts.grade')}</dt>
+      <dd>{gradeLabel(txt, course.braille_grade)}</dd>
       <dt>{txt('facts.duration')}</dt>
       <dd>{txt('common.days', { count: course.duration_days })}</dd>
       <dt>{txt('facts.lessons')}</dt>

@@ -12,6 +12,12 @@ function H({ level, id, children }: { level: Level; id?: string; children: React
   return <Tag id={id}>{children}</Tag>;
 }
 
+/** "2346 0 16-1345"-like dot numbers of Unicode Braille, a cell at a time ("0" for a blank). */
+const dotsCol = (braille: string) =>
+  Array.from(braille)
+    .map((ch) => (ch === ' ' ? '0' : dotsOfUnicode(ch).join('') || '0'))
+    .join(' ');
+
 const isVideoFile = (url: string) => /\.(mp4|m4v|webm|ogv|ogg|mov)(?:[?#]|$)/i.test(url);
 
 function typeName(contentType: string | null): string {
@@ -74,6 +80,38 @@ export function LessonContent({ lesson, txt, level, idPrefix }: { lesson: Lesson
           <LetterCells letters={lesson.letters} txt={txt} />
         </section>
       ) : null}
+      {lesson.contractions?.length ? (
+        <section aria-labelledby={id('contractions')}>
+          <H level={level} id={id('contractions')}>
+            {txt('content.contractions')}
+          </H>
+          <table className="crs-table crs-words crs-contractions">
+            <caption className="visually-hidden">{txt('content.contractionsCaption')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{txt('content.print')}</th>
+                <th scope="col">{txt('content.braille')}</th>
+                <th scope="col">{txt('content.dotsCol')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {lesson.contractions.map((c) => (
+                <tr key={c.id}>
+                  <th scope="row" className="crs-word-print" dir="auto">
+                    {c.print}
+                  </th>
+                  <td className="crs-word-braille" dir="ltr">
+                    {c.braille}
+                  </td>
+                  <td dir="ltr" className="crs-word-dots">
+                    {dotsCol(c.braille)}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      ) : null}
       {lesson.words.length ? (
         <section aria-labelledby={id('words')}>
           <H level={level} id={id('words')}>
@@ -98,9 +136,7 @@ export function LessonContent({ lesson, txt, level, idPrefix }: { lesson: Lesson
                     {w.braille}
                   </td>
                   <td dir="ltr" className="crs-word-dots">
-                    {Array.from(w.braille)
-                      .map((ch) => (ch === ' ' ? '0' : dotsOfUnicode(ch).join('') || '0'))
-                      .join(' ')}
+                    {dotsCol(w.braille)}
                   </td>
                 </tr>
               ))}

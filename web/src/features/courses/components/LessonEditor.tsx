@@ -1,7 +1,8 @@
 import { TextArea, TextField } from '@/components/Field';
-import type { BrailleCode, LessonMediaKind } from '../api/courses';
+import type { BrailleCode, BrailleGrade, LessonMediaKind } from '../api/courses';
 import { emptyLink, emptyMedia, uploadKindFor, type LessonState, type LinkState, type MediaState } from '../lib/builder';
 import type { CoursesT } from '../i18n';
+import { ContractionPicker } from './ContractionPicker';
 import { LetterPicker } from './LetterPicker';
 import { UploadField } from './UploadField';
 
@@ -13,6 +14,9 @@ export interface LessonEditorProps {
   lessonNo: number;
   lessonCount: number;
   code: BrailleCode;
+  grade: BrailleGrade;
+  /** Contraction ids the lessons before this one introduce. */
+  taughtBefore: ReadonlySet<string>;
   errors: Record<string, string>;
   txt: CoursesT;
   onChange: (patch: Partial<LessonState>) => void;
@@ -67,6 +71,21 @@ export function LessonEditor(p: LessonEditorProps) {
         <legend>{txt('builder.letters')}</legend>
         <LetterPicker id={`${pre}-${path}.letters`} code={p.code} selected={lesson.letters} onChange={(letters) => p.onChange({ letters })} txt={txt} error={err('letters')} />
       </fieldset>
+
+      {p.grade === 2 ? (
+        <fieldset className="fieldset">
+          <legend>{txt('builder.contractions')}</legend>
+          <ContractionPicker
+            id={`${pre}-${path}.contractions`}
+            code={p.code}
+            selected={lesson.contractions}
+            taughtBefore={p.taughtBefore}
+            onChange={(contractions) => p.onChange({ contractions })}
+            txt={txt}
+            error={err('contractions')}
+          />
+        </fieldset>
+      ) : null}
 
       <TextArea idPrefix={pre} name={`${path}.words`} label={txt('builder.words')} hint={txt('builder.wordsHint')} value={lesson.words} onChange={(v) => p.onChange({ words: v })} error={err('words')} />
 

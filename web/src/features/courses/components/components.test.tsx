@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '@/lib/i18n';
@@ -7,6 +7,7 @@ import { publishLive, useLiveEvent, type LiveEvent } from '@/lib/realtime';
 import { emptyCourse, MAX_UPLOAD_BYTES } from '../lib/builder';
 import { coursesT } from '../i18n';
 import { cellName, LetterCells } from './Cells';
+import { __clearContractionsCache } from '@/components/braille/contractions';
 import { ConfirmDialog } from './ConfirmDialog';
 import { CourseBuilder } from './CourseBuilder';
 
@@ -29,6 +30,18 @@ const TABLE = {
     { print: 'b', kind: 'letter', name: 'b', name_en: 'b', name_ar: 'b', cells: [{ unicode: '⠃', dots: [1, 2], meaning: 'b' }] },
     { print: 'h', kind: 'letter', name: 'h', name_en: 'h', name_ar: 'h', cells: [{ unicode: '⠓', dots: [1, 2, 5], meaning: 'h' }] },
     { print: ',', kind: 'punctuation', name: 'comma', name_en: 'comma', name_ar: 'فاصلة', cells: [{ unicode: '⠂', dots: [2], meaning: null }] },
+  ],
+};
+
+const cellOf = (dots: number[]) => ({ unicode: String.fromCharCode(0x2800 + dots.reduce((b, d) => b | (1 << (d - 1)), 0)), dots, meaning: null });
+/** An extract of GET /api/braille/contractions?lang=en (the engine's teaching order). */
+const CONTRACTIONS = {
+  lang: 'en',
+  contractions: [
+    { id: 'en:but', print: 'but', kind: 'alphabetic_wordsign', cells: [cellOf([1, 2])], cells_in_word: null },
+    { id: 'en:the', print: 'the', kind: 'strong_contraction', cells: [cellOf([2, 3, 4, 6])], cells_in_word: null },
+    { id: 'en:and', print: 'and', kind: 'strong_contraction', cells: [cellOf([1, 2, 3, 4, 6])], cells_in_word: null },
+    { id: 'en:ch', print: 'ch', kind: 'strong_groupsign', cells: [cellOf([1, 6])], cells_in_word: null },
   ],
 };
 
@@ -206,6 +219,81 @@ describe('CourseBuilder', () => {
     expect(screen.getByText('The field “chapters[0].lessons[0].rule” is too long (at most 5000 characters)')).toBeTruthy();
     await waitFor(() => expect(document.activeElement).toBe(rule));
   });
+
+  it('on a contracted course, picks each lesson\'s contractions by kind, with search, and sends them with the grade', async () => {
+    server((c) => {
+      if (c.url.includes('braille/table')) return json(200, TABLE);
+      if (c.url.includes('braille/contractions?lang=en')) return json(200, CONTRACTIONS);
+      if (c.url.endsWith('/api/courses') && c.method === 'POST')
+        return json(400, { code: 'field_invalid', message: 'This value is not valid', field: 'chapters[0].lessons[1].contractions[0]' });
+      return json(404, {});
+    });
+    __clearContractionsCache();
+    renderBuilder();
+    fillCourse();
+    // Uncontracted by default: no contraction picker.
+    expect((screen.getByLabelText(/^Braille grade/) as HTMLSelectElement).value).toBe('1');
+    expect(screen.queryByText(/^Choose contractions/)).toBeNull();
+    fireEvent.change(screen.getByLabelText(/^Braille grade/), { target: { value: '2' } });
+    fireEvent.click(screen.getByRole('button', { name: /Add a lesson to chapter 1/ }));
+    fill(/^Lesson title/, 'and', 1);
+    fill(/^Lesson description/, 'd', 1);
+    const pickers = screen.getAllByText('Choose contractions (0 chosen)');
+    expect(pickers).toHaveLength(2);
+
+    // Lesson 1: grouped by kind, each named by its print and dots.
+    const details1 = pickers[0].closest('details')!;
+    act(() => {
+      details1.open = true;
+      details1.dispatchEvent(new Event('toggle'));
+    });
+    const strong = await screen.findByRole('group', { name: 'Strong contractions: written anywhere' }, { timeout: 5000 });
+    const inStrong = within(strong).getAllByRole('checkbox');
+    expect(inStrong).toEqual([within(strong).getByRole('checkbox', { name: 'the, dots 2 3 4 6' }), within(strong).getByRole('checkbox', { name: 'and, dots 1 2 3 4 6' })]);
+    expect(screen.getByRole('group', { name: 'Alphabetic wordsigns: a letter alone is a word' })).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Find a contraction'), { target: { value: '2346' } });
+    expect(screen.getByText('1 contraction shown.')).toBeTruthy();
+    expect(screen.queryByRole('checkbox', { name: /^and/ })).toBeNull();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'the, dots 2 3 4 6' }));
+    fireEvent.change(screen.getByLabelText('Find a contraction'), { target: { value: 'ch' } });
+    expect(screen.getByRole('group', { name: 'Strong groupsigns: letter groups anywhere in a word' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'ch, dots 1 6' }));
+    expect(screen.getByText('Choose contractions (2 chosen)')).toBeTruthy();
+    // The chosen ones are drawn, in the engine's order.
+    const chosen = details1.parentElement!.querySelectorAll('.crs-chosen [role=img]');
+    expect(Array.from(chosen).map((e) => e.getAttribute('aria-label'))).toEqual(['the, dots 2 3 4 6', 'ch, dots 1 6']);
+
+    // Lesson 2 knows what lesson 1 taught.
+    const details2 = screen.getByText('Choose contractions (0 chosen)').closest('details')!;
+    act(() => {
+      details2.open = true;
+      details2.dispatchEvent(new Event('toggle'));
+    });
+    await waitFor(() => expect(within(details2).getAllByRole('checkbox')).toHaveLength(4));
+    expect(within(details2).getByRole('checkbox', { name: 'the, dots 2 3 4 6, already introduced in an earlier lesson' })).toBeTruthy();
+    fireEvent.click(within(details2).getByRole('checkbox', { name: 'and, dots 1 2 3 4 6' }));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Save as draft' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    const body = calls.find((c) => c.method === 'POST')!.body as { braille_grade: number; chapters: Array<{ lessons: Array<{ contractions: string[] }> }> };
+    expect(body.braille_grade).toBe(2);
+    expect(body.chapters[0].lessons.map((l) => l.contractions)).toEqual([['en:the', 'en:ch'], ['en:and']]);
+    // The server refuses lesson 2's first contraction: its picker is marked and focused.
+    const summary2 = details2.querySelector('summary')!;
+    await waitFor(() => expect(document.activeElement).toBe(summary2));
+    expect(screen.getByText('This value is not valid')).toBeTruthy();
+    expect(summary2.getAttribute('aria-describedby')).toBe(`${summary2.id}-error`);
+
+    // Back to uncontracted: the pickers go and no contractions are sent.
+    fireEvent.change(screen.getByLabelText(/^Braille grade/), { target: { value: '1' } });
+    expect(screen.queryByText(/^Choose contractions/)).toBeNull();
+    calls.length = 0;
+    fireEvent.click(screen.getByRole('button', { name: 'Save as draft' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    const plain = calls.find((c) => c.method === 'POST')!.body as { braille_grade: number; chapters: Array<{ lessons: Array<{ contractions: string[] }> }> };
+    expect(plain.braille_grade).toBe(1);
+    expect(plain.chapters[0].lessons.map((l) => l.contractions)).toEqual([[], []]);
+  }, 20_000);
 
   it('refuses a file over 50 MB before uploading, with the spec message', async () => {
     server((c) => (c.url.includes('braille/table') ? json(200, TABLE) : json(201, { id: 1, kind: 'audio', name: 'a.wav', size: 10, content_type: 'audio/wav', url: '/api/media/1?exp=1&sig=x' })));

@@ -17,6 +17,7 @@ import {
   moveChapter,
   moveLesson,
   sortLetters,
+  taughtBefore,
   toCourseInput,
   uploadKindFor,
   validateCourse,
@@ -192,6 +193,7 @@ describe('toCourseInput', () => {
       category: 'letters',
       level: 'beginner',
       language: 'ar',
+      braille_grade: 1,
       image_media_id: 7,
       chapters: [
         {
@@ -205,6 +207,7 @@ describe('toCourseInput', () => {
               rule: 'الألف هي النقطة 1',
               letters: ['ا', 'ب'],
               words: ['باب', 'بابا'],
+              contractions: [],
               links: [{ title: 'Braille', url: 'https://example.org/braille' }],
               media: [
                 { kind: 'file', title: 'Sheet', media_id: 3 },
@@ -212,7 +215,7 @@ describe('toCourseInput', () => {
                 { kind: 'video', title: 'Clip', media_id: 11 },
               ],
             },
-            { title: 'ب', description: 'd', rule: '', letters: [], words: [], links: [], media: [] },
+            { title: 'ب', description: 'd', rule: '', letters: [], words: [], contractions: [], links: [], media: [] },
           ],
         },
       ],
@@ -231,6 +234,7 @@ describe('toCourseInput', () => {
       category: 'letters',
       level: 'beginner',
       language: 'en',
+      braille_grade: 1,
       image: '/api/media/12?exp=1&sig=ab',
       status: 'draft',
       instructor: { id: 1, name: 'T' },
@@ -282,6 +286,7 @@ describe('toCourseInput', () => {
       rule: 'R',
       letters: ['a'],
       words: ['bad', 'cab'],
+      contractions: [],
       links: [{ title: 'UEB', url: 'https://example.org' }],
       media: [
         { kind: 'audio', title: 'Listen', media_id: 3 },
@@ -290,6 +295,66 @@ describe('toCourseInput', () => {
     });
     expect(fromCourseDetail({ ...detail, image: null, image_media_id: null }).imageMediaId).toBeNull();
     expect(fromCourseDetail({ ...detail, image_media_id: 99 }).imageMediaId).toBe(99);
+  });
+});
+
+describe('contracted courses', () => {
+  it('sends the grade and each lesson\'s contractions, and none for an uncontracted course', () => {
+    const f = validForm();
+    f.language = 'en';
+    f.braille_grade = 2;
+    const l1 = f.chapters[0].lessons[0];
+    l1.letters = [];
+    l1.contractions = ['en:the', 'en:and'];
+    const l2 = { ...emptyLesson(), title: 'with', description: 'd', contractions: ['en:with'] };
+    f.chapters[0].lessons.push(l2);
+    const input = toCourseInput(f);
+    expect(input.braille_grade).toBe(2);
+    expect(input.chapters[0].lessons.map((l) => l.contractions)).toEqual([['en:the', 'en:and'], ['en:with']]);
+    // Turned uncontracted: the choices stay in the form (to come back) but are not sent.
+    const one = toCourseInput({ ...f, braille_grade: 1 });
+    expect(one.braille_grade).toBe(1);
+    expect(one.chapters[0].lessons.map((l) => l.contractions)).toEqual([[], []]);
+    expect(f.chapters[0].lessons[0].contractions).toEqual(['en:the', 'en:and']);
+  });
+
+  it('reads a stored contracted course back into the form', () => {
+    const lesson = { id: 9, title: 'the', description: 'd', rule: '', letters: [], words: [{ print: 'the', braille: '⠮' }], links: [], completed: null };
+    const detail = {
+      ...({} as CourseDetail),
+      title: 'T',
+      type: 'reading',
+      duration_days: 3,
+      description: 'D',
+      category: 'letters',
+      level: 'beginner',
+      language: 'en' as const,
+      braille_grade: 2 as const,
+      image: null,
+      chapters: [{ id: 1, title: 'C', description: 'D', lessons: [{ ...lesson, contractions: [{ id: 'en:the', print: 'the', braille: '⠮', kind: 'strong_contraction' }] }] }],
+    };
+    const form = fromCourseDetail(detail);
+    expect(form.braille_grade).toBe(2);
+    expect(form.chapters[0].lessons[0].contractions).toEqual(['en:the']);
+    expect(toCourseInput(form).chapters[0].lessons[0].contractions).toEqual(['en:the']);
+    // A server without contractions on lessons, or an uncontracted course.
+    const plain = fromCourseDetail({ ...detail, braille_grade: 1, chapters: [{ id: 1, title: 'C', description: 'D', lessons: [lesson] }] });
+    expect(plain.braille_grade).toBe(1);
+    expect(plain.chapters[0].lessons[0].contractions).toEqual([]);
+  });
+
+  it('knows what the lessons before each lesson taught, across chapters', () => {
+    const f = validForm();
+    f.chapters[0].lessons[0].contractions = ['en:the'];
+    const second = { ...emptyLesson(), contractions: ['en:and'] };
+    f.chapters[0].lessons.push(second);
+    const ch2 = emptyChapter();
+    ch2.lessons[0].contractions = ['en:with'];
+    f.chapters.push(ch2);
+    const before = taughtBefore(f);
+    expect([...before.get(f.chapters[0].lessons[0].key)!]).toEqual([]);
+    expect([...before.get(second.key)!]).toEqual(['en:the']);
+    expect([...before.get(ch2.lessons[0].key)!]).toEqual(['en:the', 'en:and']);
   });
 });
 

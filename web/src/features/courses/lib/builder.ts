@@ -2,7 +2,7 @@
  * The course builder's pure logic: its form state, reordering, the page-side validation (the
  * spec §5 structure rule and the server's field limits) and the CourseInput sent to the API.
  */
-import type { BrailleCode, CourseDetail, CourseInput, LessonMediaKind, UploadKind } from '../api/courses';
+import type { BrailleCode, BrailleGrade, CourseDetail, CourseInput, LessonMediaKind, UploadKind } from '../api/courses';
 
 /** Spec §5 / §9: 50 MB. */
 export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
@@ -57,6 +57,8 @@ export interface LessonState {
   letters: string[];
   /** One word or phrase per line. */
   words: string;
+  /** Ids of the contractions the lesson introduces (kept when the course turns uncontracted, sent only for grade 2). */
+  contractions: string[];
   links: LinkState[];
   media: MediaState[];
 }
@@ -78,13 +80,14 @@ export interface CourseForm {
   category: string;
   level: string;
   language: BrailleCode;
+  braille_grade: BrailleGrade;
   imageMediaId: number | null;
   imageUrl: string | null;
   chapters: ChapterState[];
 }
 
 export function emptyLesson(): LessonState {
-  return { key: newKey('l'), title: '', description: '', rule: '', letters: [], words: '', links: [], media: [] };
+  return { key: newKey('l'), title: '', description: '', rule: '', letters: [], words: '', contractions: [], links: [], media: [] };
 }
 
 export function emptyChapter(): ChapterState {
@@ -109,6 +112,7 @@ export function emptyCourse(language: BrailleCode = 'ar'): CourseForm {
     category: '',
     level: '',
     language,
+    braille_grade: 1,
     imageMediaId: null,
     imageUrl: null,
     chapters: [emptyChapter()],
@@ -239,6 +243,7 @@ export function toCourseInput(form: CourseForm): CourseInput {
     category: form.category.trim(),
     level: form.level.trim(),
     language: form.language,
+    braille_grade: form.braille_grade,
     image_media_id: form.imageMediaId,
     chapters: form.chapters.map((c) => ({
       ...(c.id !== undefined ? { id: c.id } : {}),
@@ -251,6 +256,7 @@ export function toCourseInput(form: CourseForm): CourseInput {
         rule: l.rule.trim(),
         letters: [...l.letters],
         words: wordsOf(l.words),
+        contractions: form.braille_grade === 2 ? [...l.contractions] : [],
         links: l.links.map((k) => ({ title: k.title.trim(), url: k.url.trim() })),
         media: l.media.map((m) =>
           m.kind === 'video' && m.source === 'url'
@@ -272,6 +278,7 @@ export function fromCourseDetail(d: CourseDetail): CourseForm {
     category: d.category,
     level: d.level,
     language: d.language === 'en' ? 'en' : 'ar',
+    braille_grade: d.braille_grade === 2 ? 2 : 1,
     imageMediaId: d.image_media_id ?? mediaIdFromUrl(d.image),
     imageUrl: d.image,
     chapters: d.chapters.map((c) => ({
@@ -287,6 +294,7 @@ export function fromCourseDetail(d: CourseDetail): CourseForm {
         rule: l.rule ?? '',
         letters: l.letters.map((x) => x.print),
         words: l.words.map((w) => w.print).join('\n'),
+        contractions: (l.contractions ?? []).map((c) => c.id),
         links: l.links.map((k) => ({ key: newKey('k'), title: k.title, url: k.url })),
         media: (l.media ?? []).map((m) => ({
           key: newKey('m'),
@@ -329,4 +337,16 @@ export function formatSize(bytes: number | null | undefined, lang: string): stri
   }
   const num = new Intl.NumberFormat(lang === 'ar' ? 'ar' : 'en', { maximumFractionDigits: u === 0 ? 0 : 1 }).format(n);
   return `${num} ${units[u]}`;
+}
+
+/** The contractions taught by the lessons before each lesson, in course order (chapter by chapter). */
+export function taughtBefore(form: CourseForm): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>();
+  const seen = new Set<string>();
+  for (const c of form.chapters)
+    for (const l of c.lessons) {
+      out.set(l.key, new Set(seen));
+      l.contractions.forEach((id) => seen.add(id));
+    }
+  return out;
 }

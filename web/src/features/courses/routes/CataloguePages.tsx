@@ -9,7 +9,7 @@ import { sessionAtom } from '@/lib/state';
 import { enrol, getCourse, listCatalogue, type CourseDetail, type CourseSummary } from '../api/courses';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { CourseFacts, CourseImage, CourseOutline } from '../components/CourseParts';
-import { optionLabel, useCoursesT, type CoursesT } from '../i18n';
+import { gradeLabel, optionLabel, useCoursesT, type CoursesT } from '../i18n';
 import '../courses.css';
 
 export type CatalogueArea = 'public' | 'student';
@@ -50,6 +50,7 @@ function CourseCard({ c, area, txt }: { c: CourseSummary; area: CatalogueArea; t
         <span>{optionLabel(txt, 'category', c.category)}</span>
         <span>{optionLabel(txt, 'level', c.level)}</span>
         <span>{optionLabel(txt, 'language', c.language)}</span>
+        <span>{gradeLabel(txt, c.braille_grade)}</span>
         <span>{txt('common.lessons', { count: c.lessons_count })}</span>
         <span>{txt('common.days', { count: c.duration_days })}</span>
       </p>

@@ -10,7 +10,7 @@ import { useLiveEvent, useLiveResync } from '@/lib/realtime';
 import { myCourses, requestStop, sendForAccreditation, type CourseSummary, type RequestDto } from '../api/courses';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { formatDateTime } from '@/lib/format';
-import { optionLabel, useCoursesT, type CoursesT } from '../i18n';
+import { gradeLabel, optionLabel, useCoursesT, type CoursesT } from '../i18n';
 import '../courses.css';
 
 interface DecidedPayload {
@@ -47,6 +47,8 @@ function CourseRow({ c, txt, actions }: { c: CourseSummary; txt: CoursesT; actio
         </dd>
         <dt>{txt('facts.language')}</dt>
         <dd>{optionLabel(txt, 'language', c.language)}</dd>
+        <dt>{txt('facts.grade')}</dt>
+        <dd>{gradeLabel(txt, c.braille_grade)}</dd>
         <dt>{txt('facts.lessons')}</dt>
         <dd>{c.lessons_count}</dd>
         <dt>{txt('facts.enrolled')}</dt>

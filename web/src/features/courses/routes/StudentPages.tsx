@@ -10,7 +10,7 @@ import { useEnrolledCourses } from '../api/queries';
 import { ProgressView } from '../components/CourseParts';
 import { LessonContent } from '../components/LessonContent';
 import { formatDateTime } from '@/lib/format';
-import { optionLabel, useCoursesT } from '../i18n';
+import { gradeLabel, optionLabel, useCoursesT } from '../i18n';
 import '../courses.css';
 
 /** /student/courses: enrolled courses with progress. */
@@ -44,6 +44,7 @@ export function MyCoursesPage() {
               </h2>
               <p className="crs-tags">
                 <span>{optionLabel(txt, 'language', course.language)}</span>
+                <span>{gradeLabel(txt, course.braille_grade)}</span>
                 <span>{optionLabel(txt, 'level', course.level)}</span>
                 {course.status === 'inactive' ? <span>{txt('status.inactive')}</span> : null}
               </p>

@@ -9,6 +9,7 @@ import { useUiLang } from '@/components/braille/i18n';
 import { type BrailleTable, type Code, type TableEntry } from '@/components/braille/cells';
 import { Page } from '@/components/Page';
 import { CodeTables, codeTitle, SignCard } from '../components/BrailleTables';
+import { ContractionExamples, ContractionList } from '../components/ContractionTables';
 import { usePublicT } from '../i18n';
 import type en from '../locales/en';
 import '../instructions.css';
@@ -42,6 +43,12 @@ export function InstructionsPage() {
             <Link to="/instructions/read-braille">{t('instructionsPage.readingBraille')}</Link>
           </h2>
           <p>{t('instructionsPage.handPositionLightTouch')}</p>
+        </li>
+        <li className="card">
+          <h2>
+            <Link to="/instructions/contractions">{t('instructionsPage.contractedBraille')}</Link>
+          </h2>
+          <p>{t('instructionsPage.contractionsEnglishArabic')}</p>
         </li>
       </ul>
       <p>
@@ -387,6 +394,45 @@ export function ReadBraillePage() {
       </section>
       <p>
         <Link to="/instructions">{t('readBraillePage.backInstructions')}</Link>
+      </p>
+    </Page>
+  );
+}
+
+/** /instructions/contractions: contracted Braille in each code, examples and lists from the engine. */
+export function ContractionsPage() {
+  const { t } = usePublicT();
+  const ui = useUiLang();
+  const order: Code[] = ui === 'ar' ? ['ar', 'en'] : ['en', 'ar'];
+  const title = (code: Code) => (code === 'ar' ? t('contractionsPage.arTitle') : t('contractionsPage.enTitle'));
+  return (
+    <Page title={t('contractionsPage.title')}>
+      <p className="lead">{t('contractionsPage.lead')}</p>
+      <nav aria-labelledby="on-this-page" className="on-this-page">
+        <h2 id="on-this-page">{t('contractionsPage.page')}</h2>
+        <ul>
+          {order.map((code) => (
+            <li key={code}>
+              <a href={`#contractions-${code}`}>{title(code)}</a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {order.map((code) => (
+        <section key={code} aria-labelledby={`contractions-${code}`}>
+          <h2 id={`contractions-${code}`}>{title(code)}</h2>
+          <p>{code === 'ar' ? t('contractionsPage.arRules') : t('contractionsPage.enRules')}</p>
+          <ContractionExamples code={code} headingId={`examples-${code}`} />
+          <ContractionList code={code} />
+        </section>
+      ))}
+      <p>
+        {t('contractionsPage.tryIt')}
+        <Link to="/braille-translator">{t('contractionsPage.translator')}</Link>
+        {t('contractionsPage.tryItEnd')}
+      </p>
+      <p>
+        <Link to="/instructions">{t('contractionsPage.back')}</Link>
       </p>
     </Page>
   );
