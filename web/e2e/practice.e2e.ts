@@ -5,6 +5,7 @@
  * at each step; then the mastery map and an instructor's confusion matrix, and axe on the
  * practice pages in ar/en × light/dark.
  */
+import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -56,6 +57,13 @@ afterAll(async () => b?.close());
 
 const text = (sel: string) => page.locator(sel).innerText();
 
+// LAMSA_SCREENSHOTS=<dir> also saves screenshots of the practice pages.
+const shots = process.env.LAMSA_SCREENSHOTS;
+if (shots) mkdirSync(shots, { recursive: true });
+async function shot(name: string) {
+  if (shots) await page.screenshot({ path: `${shots}/practice-${name}.png`, fullPage: true });
+}
+
 async function expectNoAxe(label: string) {
   const v = await axeViolations(page);
   expect(v, label).toEqual([]);
@@ -90,6 +98,7 @@ describe('practice', () => {
     expect(task).toContain('النقطة 1');
     expect(task).toContain('⠁');
     await expectNoAxe('reading card');
+    await shot('reading-card');
     await page.keyboard.type('ا');
     await page.keyboard.press('Enter');
     await expectFocus(page, 'practice-result');
@@ -109,7 +118,10 @@ describe('practice', () => {
       expect(result).toContain('كتبت النقطتان 1 2.');
       expect(result).toContain('زائدة: النقطة 2.');
       expect(result).toContain('ستعود هذه البطاقة في هذه الجلسة.');
-      if (n === 2) await expectNoAxe('wrong answer');
+      if (n === 2) {
+        await expectNoAxe('wrong answer');
+        await shot('wrong-answer');
+      }
       await press(page.locator('#practice-next'));
     }
     // Card 4: the same card, right this time.
@@ -125,6 +137,7 @@ describe('practice', () => {
     await expectFocus(page, 'drill-question');
     expect(await text('#drill-question')).toBe('أي هاتين هي ا؟');
     await expectNoAxe('drill');
+    await shot('drill');
     const choices = page.locator('.practice-choice');
     expect(await choices.count()).toBe(2);
     await press(choices.nth(1)); // ⠃ for ا: wrong
@@ -145,6 +158,7 @@ describe('practice', () => {
     expect(summary).toMatch(/الدقة\n(50|٥٠)/);
     expect(summary).toContain('أيام متتالية\n1 يوم');
     await expectNoAxe('summary');
+    await shot('summary');
   });
 
   it('the mastery map shows the 63 cells with their level in words, and the same in a table', async () => {
@@ -161,6 +175,7 @@ describe('practice', () => {
     expect(await row.innerText()).toContain('ا (alef)');
     expect(await page.locator('#map-confusions + ul').innerText()).toContain('being drilled');
     await expectNoAxe('map');
+    await shot('map');
   });
 
   it("an instructor sees the confusion matrix of their course's students", async () => {
@@ -175,6 +190,7 @@ describe('practice', () => {
     expect(matrix).toContain('ب (dots 1 2)');
     expect(await page.locator('#matrix-list + ul').innerText()).toContain('ب (dots 1 2) for ا (dot 1): 2 times by 1 student');
     await expectNoAxe('matrix');
+    await shot('matrix');
   });
 });
 
