@@ -28,6 +28,9 @@ pub struct Settings {
     pub cert_font: PathBuf,
     /// How long an idle HTTP connection is kept open for the next request.
     pub keep_alive: Duration,
+    /// `LAMSA_METRICS_TOKEN`: a bearer token that opens `GET /metrics` to other hosts (it is
+    /// always open to loopback connections that did not come through a proxy).
+    pub metrics_token: Option<String>,
 }
 
 /// Where Debian's `fonts-hosny-amiri` (installed by `scripts/system-deps.sh`) puts Amiri.
@@ -79,6 +82,7 @@ impl Settings {
             },
             cert_font: PathBuf::from(var("LAMSA_CERT_FONT").unwrap_or_else(|| DEFAULT_CERT_FONT.into())),
             keep_alive: secs("LAMSA_KEEP_ALIVE_SECS", DEFAULT_KEEP_ALIVE_SECS)?,
+            metrics_token: var("LAMSA_METRICS_TOKEN"),
         })
     }
 

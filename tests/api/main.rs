@@ -12,6 +12,7 @@ mod contact;
 mod contracted;
 mod courses;
 mod errors;
+mod faults;
 mod helpers;
 mod media;
 mod news;
