@@ -10,6 +10,7 @@ mod error;
 pub mod media;
 pub mod news;
 mod password;
+pub mod practice;
 mod user;
 
 pub use email::Email;

@@ -8,7 +8,7 @@ use utoipa::{
 
 use super::{
     admin, assessments, auth, braille, certificates, contact, courses, health, media, news, notes, notifications,
-    profile, questions, users, ws,
+    practice, profile, questions, users, ws,
 };
 
 #[derive(OpenApi)]
@@ -35,6 +35,8 @@ use super::{
         certificates::issued, certificates::revoke, certificates::get, certificates::download, certificates::verify,
         certificates::qr_svg,
         news::list, news::get, news::feed, contact::submit,
+        practice::session, practice::review, practice::drill, practice::stats, practice::confusions,
+        practice::course_confusions,
         admin::users::list, admin::users::csv, admin::users::detail, admin::users::patch, admin::users::bulk,
         admin::users::invite, admin::users::resend_activation, admin::users::send_reset,
         admin::site::courses, admin::site::deactivate_course, admin::site::reactivate_course,
@@ -59,6 +61,8 @@ use super::{
         (name = "media", description = "Course files, audio and video: uploads and signed, seekable downloads"),
         (name = "news", description = "Public news in Arabic and English, and their Atom feeds"),
         (name = "contact", description = "The public contact form"),
+        (name = "practice", description = "Spaced-repetition practice of every Braille symbol (FSRS-6), drills of \
+            confused cells, retention and streaks; the confusion matrix of an instructor's course"),
         (name = "admin", description = "The admin site (supervisors only): accounts, courses, certificates, news, \
             contact messages, the audit log and the overview"),
         (name = "braille", description = "Translation between print and Braille (Arabic, English UEB grade 1)"))

@@ -18,6 +18,7 @@ pub mod metrics;
 pub mod news;
 pub mod notes;
 pub mod notifications;
+pub mod practice;
 pub mod profile;
 pub mod questions;
 pub mod users;
@@ -97,7 +98,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                     .route("/assessments", web::get().to(assessments::mine))
                     .route("/assessments", web::post().to(assessments::create))
                     .route("/courses", web::get().to(courses::mine))
-                    .route("/track-students", web::get().to(courses::track)),
+                    .route("/track-students", web::get().to(courses::track))
+                    .route("/confusions", web::get().to(practice::course_confusions)),
             )
             .service(
                 area("/assessments")
@@ -149,6 +151,14 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             )
             .service(
                 area("/media").route("", web::post().to(media::upload)).route("/{id}", web::get().to(media::serve)),
+            )
+            .service(
+                area("/practice")
+                    .route("/session", web::get().to(practice::session))
+                    .route("/reviews", web::post().to(practice::review))
+                    .route("/drills", web::post().to(practice::drill))
+                    .route("/stats", web::get().to(practice::stats))
+                    .route("/confusions", web::get().to(practice::confusions)),
             )
             .service(area("/users").route("/search", web::get().to(users::search)))
             .service(admin::scope())

@@ -6,9 +6,10 @@ use crate::{
     auth::AuthUser,
     db::{self, Db},
     domain::{
-        assessment::{parse_stored, AnswerInput, AssessmentKind},
+        assessment::{parse_stored, Answer, AnswerInput, AssessmentKind, QuestionBody},
         assessment_grading::{
-            grade_band, is_correct, passes, percent, start_blocker, AssessmentMeta, AttemptMeta, GradeBand, GradeBands,
+            cell_differences, grade_band, is_correct, passes, percent, start_blocker, AssessmentMeta, AttemptMeta,
+            GradeBand, GradeBands,
         },
         UserType,
     },
@@ -23,8 +24,11 @@ use crate::{
     },
 };
 
+use braille::Cell;
+
 use super::{
     assessments::{found, role, Role},
+    practice,
     progress::{self, StudentProgress},
     ServiceError,
 };
@@ -233,6 +237,17 @@ pub async fn submit(
         .sum();
     let passed = passes(score, t.max_score, t.pass_mark);
     store::assessments::record_score(&mut tx, t.id, score, passed).await?;
+    // The cells written for others in Braille answers feed practice's confusable pairs.
+    let now = db::now_ms();
+    for q in &questions {
+        let QuestionBody::BrailleInput { cells: expected, .. } = &q.body else { continue };
+        let given = answers.iter().find(|r| r.question_id == q.id).and_then(|r| parse_stored(&r.answer, q));
+        if let Some((_, Some(Answer::Braille(given)))) = given {
+            let expected: Vec<Cell> = expected.iter().filter_map(|b| Cell::from_bits(*b)).collect();
+            let differences = cell_differences(&expected, &given);
+            practice::record_assessment_confusions(&mut tx, student.id, &a.course_language, &differences, now).await?;
+        }
+    }
     store::assessments::touch_enrolment(&mut tx, a.course_id, student.id).await?;
     let name = store::users::by_id(db, student.id).await?.ok_or(ServiceError::NotFound)?.name;
     let done = store::assessments::attempt(&mut *tx, t.id).await?.ok_or(ServiceError::NotFound)?;

@@ -22,6 +22,7 @@ pub mod media;
 pub mod news;
 pub mod notes;
 pub mod notifications;
+pub mod practice;
 pub mod profiles;
 pub mod progress;
 pub mod questions;

@@ -10,6 +10,7 @@ pub mod media;
 pub mod news;
 pub mod notes;
 pub mod notifications;
+pub mod practice;
 pub mod questions;
 pub mod tokens;
 pub mod users;

@@ -17,6 +17,7 @@ mod helpers;
 mod media;
 mod news;
 mod platform;
+mod practice;
 mod profile;
 mod realtime;
 mod services;

@@ -11,6 +11,7 @@ import type contact from './features/contact/locales/en';
 import type live from './features/live/locales/en';
 import type news from './features/news/locales/en';
 import type notes from './features/notes/locales/en';
+import type practice from './features/practice/locales/en';
 import type translator from './features/braille/locales/en';
 import type publicPages from './features/public/locales/en';
 import type questions from './features/questions/locales/en';
@@ -30,6 +31,7 @@ declare module 'i18next' {
       dashboard: typeof dashboard;
       live: typeof live;
       notes: typeof notes;
+      practice: typeof practice;
       public: typeof publicPages;
       questions: typeof questions;
       translator: typeof translator;

@@ -89,6 +89,8 @@ export const routes: RouteObject[] = [
           { path: 'discover-courses', ...page(student, (m) => <m.CataloguePage key="student" area="student" />) },
           { path: 'discover-courses/:id', ...page(student, (m) => <m.CoursePage key="student" area="student" />) },
           { path: 'courses', ...page(student, (m) => <m.MyCoursesPage />) },
+          { path: 'practice', ...page(student, (m) => <m.PracticePage />) },
+          { path: 'practice/map', ...page(student, (m) => <m.MasteryMapPage />) },
           { path: 'courses/answers/*', ...page(student, (m) => <m.ResultPage key="student" area="student" />) },
           { path: 'courses/:courseId/assessments/:assessmentId', ...page(student, (m) => <m.TakeAssessmentPage />) },
           // The learning page shows the course's assessments in place (composed here: features do not import each other).
@@ -109,6 +111,7 @@ export const routes: RouteObject[] = [
           { path: 'profile', ...page(instructor, (m) => <m.ProfilePage />) },
           { path: 'settings', ...page(instructor, (m) => <m.SettingsPage />) },
           { path: 'track-students', ...page(instructor, (m) => <m.TrackStudentsPage />) },
+          { path: 'confusions', ...page(instructor, (m) => <m.ConfusionMatrixPage />) },
           { path: 'courses', ...page(instructor, (m) => <m.InstructorCoursesPage />) },
           { path: 'courses/:id', ...page(instructor, (m) => <m.InstructorCoursePage />) },
           { path: 'courses/:id/edit', ...page(courseBuilder, (m) => <m.CourseEditorPage key="edit" />) },

@@ -6,6 +6,7 @@ export { ArchivePage, InstructorCoursesPage } from '@/features/courses/routes/In
 export { InstructorCoursePage, TrackStudentsPage } from '@/features/courses/routes/TrackStudentsPage';
 export { LandingPage } from '@/features/dashboard/routes/LandingPage';
 export { NotesPage } from '@/features/notes/routes/NotesPage';
+export { ConfusionMatrixPage } from '@/features/practice/routes/ConfusionMatrixPage';
 export { ProfilePage } from '@/features/profile/routes/ProfilePage';
 export { NotFoundPage } from '@/features/public/routes/SimplePages';
 export { InstructorQuestionsPage } from '@/features/questions/routes/InstructorQuestionsPage';

@@ -8,6 +8,8 @@ export { LearnPage, MyCoursesPage } from '@/features/courses/routes/StudentPages
 export { HelpPage } from '@/features/dashboard/routes/HelpPage';
 export { LandingPage } from '@/features/dashboard/routes/LandingPage';
 export { NotesPage } from '@/features/notes/routes/NotesPage';
+export { MasteryMapPage } from '@/features/practice/routes/MasteryMapPage';
+export { PracticePage } from '@/features/practice/routes/PracticePage';
 export { ProfilePage } from '@/features/profile/routes/ProfilePage';
 export { NotFoundPage } from '@/features/public/routes/SimplePages';
 export { StudentQuestionsPage } from '@/features/questions/routes/StudentQuestionsPage';

@@ -4,12 +4,13 @@ import { hidesSideMenu, menuFor, menuType } from './menus';
 const paths = (type: string | null) => menuFor(type).map((i) => i.to);
 
 describe('menu by stored type', () => {
-  it('gives students the student menu, exactly the spec paths in order', () => {
+  it('gives students the student menu, exactly the spec paths in order (practice after my courses, issue 17)', () => {
     expect(paths('student')).toEqual([
       '/student',
       '/student/profile',
       '/student/discover-courses',
       '/student/courses',
+      '/student/practice',
       '/student/braille-translator',
       '/student/certificates',
       '/student/notes',
@@ -25,6 +26,7 @@ describe('menu by stored type', () => {
       '/instructor',
       '/instructor/profile',
       '/instructor/track-students',
+      '/instructor/confusions',
       '/instructor/courses',
       '/instructor/assessments',
       '/instructor/courses/create',

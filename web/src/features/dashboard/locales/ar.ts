@@ -8,6 +8,8 @@ const ar: Translation<typeof en> = {
     profile: 'الملف الشخصي',
     discoverCourses: 'اكتشف الدورات',
     myCourses: 'دوراتي',
+    practice: 'التدريب',
+    confusions: 'مصفوفة الخلط',
     translator: 'مترجم برايل',
     certificates: 'الشهادات',
     notes: 'ملاحظات المشرف',

@@ -5,6 +5,8 @@ const en = {
     profile: 'Profile',
     discoverCourses: 'Discover courses',
     myCourses: 'My courses',
+    practice: 'Practice',
+    confusions: 'Confusion matrix',
     translator: 'Braille translator',
     certificates: 'Certificates',
     notes: 'Supervisor notes',

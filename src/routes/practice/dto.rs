@@ -1,0 +1,280 @@
+//! Request and response types of practice (issue 17).
+
+use braille::Cell;
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+use crate::{
+    db::iso,
+    domain::practice::{dot_strings, CellDifference, Symbol},
+    i18n::Lang,
+    services::practice::{Card, Confusion, DayTally, Drill},
+};
+
+#[derive(Deserialize, IntoParams)]
+pub struct SessionQuery {
+    /// `ar` (Arabic grade 1) or `en` (UEB grade 1).
+    pub code: Option<String>,
+    /// New cards a day (0–50; 5 when left out).
+    pub new: Option<String>,
+}
+
+#[derive(Deserialize, IntoParams)]
+pub struct CodeQuery {
+    /// `ar` or `en`.
+    pub code: Option<String>,
+}
+
+#[derive(Deserialize, IntoParams)]
+pub struct CourseQuery {
+    pub course_id: Option<String>,
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct ReviewInput {
+    pub card_id: i64,
+    /// Reading cards: the print typed. Writing cards: Unicode Braille (U+2800–U+283F).
+    pub answer: String,
+    /// Time from the question shown to the answer sent, in milliseconds (0–3,600,000).
+    pub elapsed_ms: i64,
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct DrillInput {
+    /// `ar` or `en`.
+    pub code: String,
+    /// The symbol asked for ("which of these is e?").
+    pub print: String,
+    /// The two cells shown side by side, Unicode Braille.
+    pub pair: String,
+    /// The cell chosen, Unicode Braille.
+    pub answer: String,
+}
+
+/// Cells in the forms a page shows and a screen reader says.
+#[derive(Serialize, ToSchema)]
+pub struct CellsDto {
+    /// Unicode Braille.
+    pub braille: String,
+    /// The dots of each cell, e.g. `["125"]`.
+    pub dots: Vec<String>,
+}
+
+pub fn cells_dto(cells: &[Cell]) -> CellsDto {
+    CellsDto { braille: braille::cells_to_unicode(cells), dots: dot_strings(cells) }
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct SymbolDto {
+    pub print: String,
+    /// Its name in the request's language ("letter e", "باء").
+    pub name: String,
+    pub cells: CellsDto,
+}
+
+pub fn symbol_dto(s: &Symbol, lang: Lang) -> SymbolDto {
+    SymbolDto {
+        print: s.print.to_string(),
+        name: match lang {
+            Lang::Ar => s.name_ar,
+            Lang::En => s.name_en,
+        }
+        .to_string(),
+        cells: cells_dto(&s.cells),
+    }
+}
+
+/// A card as asked: a reading card shows only the cells, a writing card only the print (the
+/// answer stays on the server).
+#[derive(Serialize, ToSchema)]
+pub struct CardDto {
+    pub id: i64,
+    /// `reading` or `writing`.
+    pub direction: String,
+    /// Never reviewed before.
+    pub new: bool,
+    /// Writing cards: the print to write.
+    pub print: Option<String>,
+    /// Writing cards: the symbol's name.
+    pub name: Option<String>,
+    /// Reading cards: the cells to read.
+    pub cells: Option<CellsDto>,
+}
+
+pub fn card_dto(c: &Card, lang: Lang) -> CardDto {
+    let s = symbol_dto(&c.symbol, lang);
+    let reading = c.direction == crate::domain::practice::Direction::Reading;
+    CardDto {
+        id: c.row.id,
+        direction: c.direction.as_str().to_string(),
+        new: c.row.reps == 0,
+        print: (!reading).then(|| s.print.clone()),
+        name: (!reading).then(|| s.name.clone()),
+        cells: reading.then_some(s.cells),
+    }
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct DrillDto {
+    pub a: SymbolDto,
+    pub b: SymbolDto,
+    /// Times the pair was confused.
+    pub count: i64,
+}
+
+pub fn drill_dto(d: &Drill, lang: Lang) -> DrillDto {
+    DrillDto { a: symbol_dto(&d.a, lang), b: symbol_dto(&d.b, lang), count: d.count }
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct TodayDto {
+    pub reviewed: i64,
+    pub correct: i64,
+    /// The first review of the day (RFC 3339), when today's session started.
+    pub started_at: Option<String>,
+}
+
+pub fn today_dto(t: &DayTally) -> TodayDto {
+    TodayDto { reviewed: t.reviewed, correct: t.correct, started_at: t.started_at.map(iso) }
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct SessionDto {
+    pub code: String,
+    /// Due cards first, then new ones.
+    pub cards: Vec<CardDto>,
+    pub new_cards: usize,
+    /// Confused pairs to drill side by side.
+    pub drills: Vec<DrillDto>,
+    pub today: TodayDto,
+    /// How long a session lasts at most.
+    pub time_limit_secs: i64,
+    /// Reviewed cards due by the end of tomorrow (UTC).
+    pub due_tomorrow: i64,
+    /// Days practised in a row.
+    pub streak: i64,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct DifferenceDto {
+    /// Position of the cell (0-based).
+    pub position: usize,
+    /// Dots of the right cell ("0" for none there).
+    pub expected: Option<String>,
+    pub given: Option<String>,
+    /// Dots of the right cell not raised.
+    pub missing: Vec<u8>,
+    /// Dots raised that the right cell does not have.
+    pub extra: Vec<u8>,
+}
+
+pub fn differences_dto(d: &[CellDifference]) -> Vec<DifferenceDto> {
+    d.iter()
+        .enumerate()
+        .filter(|(_, d)| !d.correct())
+        .map(|(i, d)| DifferenceDto {
+            position: i,
+            expected: d.expected.map(Cell::dot_string),
+            given: d.given.map(Cell::dot_string),
+            missing: d.missing.clone(),
+            extra: d.extra.clone(),
+        })
+        .collect()
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct ReviewDto {
+    pub card_id: i64,
+    pub correct: bool,
+    /// `again`, `hard`, `good` or `easy`.
+    pub rating: String,
+    /// The right answer: the symbol, its name and cells.
+    pub expected: SymbolDto,
+    /// Writing cards: the cells written.
+    pub given: Option<CellsDto>,
+    /// Writing cards answered wrong: the cells that differ.
+    pub differences: Vec<DifferenceDto>,
+    /// When the card is due next (RFC 3339).
+    pub due_at: String,
+    /// Answered wrong: the card comes back in this session.
+    pub again_in_session: bool,
+    pub today: TodayDto,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct DrillResultDto {
+    pub correct: bool,
+    pub expected: SymbolDto,
+    /// Right three times in a row: no longer drilled until confused again.
+    pub settled: bool,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct SymbolStatsDto {
+    pub symbol: SymbolDto,
+    /// Probability of recall now (0–1) of the reading card; null until reviewed.
+    pub reading: Option<f64>,
+    pub writing: Option<f64>,
+    pub reviews: i64,
+    pub due_at: Option<String>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct DayDto {
+    /// YYYY-MM-DD (UTC).
+    pub day: String,
+    pub reviews: i64,
+    pub correct: i64,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct StatsDto {
+    pub code: String,
+    pub symbols: Vec<SymbolStatsDto>,
+    pub streak: i64,
+    pub reviews_per_day: Vec<DayDto>,
+    pub today: TodayDto,
+    pub due_tomorrow: i64,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct ConfusionDto {
+    /// The right cell.
+    pub expected: CellsDto,
+    /// What that cell is on its own in the code, if anything ("e").
+    pub expected_print: Option<String>,
+    /// The cell written or read instead.
+    pub given: CellsDto,
+    pub given_print: Option<String>,
+    pub count: i64,
+    /// Learners who confused it (1 for a learner's own list).
+    pub students: i64,
+    /// Still drilled in the learner's sessions.
+    pub drilling: bool,
+}
+
+pub fn confusion_dto(c: &Confusion, code: braille::Lang) -> ConfusionDto {
+    let print = |cell: Cell| crate::domain::practice::symbol_of_cell(code, cell).map(|s| s.print.to_string());
+    ConfusionDto {
+        expected: cells_dto(&[c.expected]),
+        expected_print: print(c.expected),
+        given: cells_dto(&[c.given]),
+        given_print: print(c.given),
+        count: c.count,
+        students: c.students,
+        drilling: c.drilling,
+    }
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct ConfusionList {
+    pub code: String,
+    pub confusions: Vec<ConfusionDto>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct CourseConfusionList {
+    pub course_id: i64,
+    pub code: String,
+    pub confusions: Vec<ConfusionDto>,
+}

@@ -1,0 +1,222 @@
+/**
+ * Practice (issue 17) against the real server: an Arabic session by keyboard alone — settings,
+ * a reading card typed, a writing card written wrong on the six-key keyboard twice (it comes
+ * back each time, then right), the confused pair drilled side by side, the summary — with axe
+ * at each step; then the mastery map and an instructor's confusion matrix, and axe on the
+ * practice pages in ar/en × light/dark.
+ */
+import { mkdirSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  accredit,
+  apiAs,
+  apiLogin,
+  axeViolations,
+  chord,
+  createAccount,
+  expectFocus,
+  expectStatus,
+  launch,
+  newPage,
+  press,
+  setPrefs,
+  storeSession,
+  SUPERVISOR,
+  type Browser,
+  type LoginResult,
+} from './support';
+
+let b: Browser;
+let page: Page;
+let student: LoginResult;
+let instructor: LoginResult;
+let courseId = 0;
+
+beforeAll(async () => {
+  b = await launch();
+  page = await newPage(b);
+  student = await createAccount('student', 'Huda Practice');
+  instructor = await createAccount('instructor', 'Ahmad Practice');
+  const supervisor = await apiLogin(SUPERVISOR.email, SUPERVISOR.password);
+  const created = await apiAs<{ course: { id: number } }>(instructor, 'POST', 'courses', {
+    title: `برايل للتدريب ${Date.now()}`,
+    type: 'Braille reading',
+    duration_days: 14,
+    description: 'الحروف الأولى',
+    category: 'letters',
+    level: 'beginner',
+    language: 'ar',
+    chapters: [{ title: 'الحروف', description: 'ا ب', lessons: [{ title: 'الألف', description: 'نقطة واحدة', letters: ['ا'] }] }],
+  });
+  courseId = created.course.id;
+  await accredit(instructor, supervisor, courseId);
+  await apiAs(student, 'POST', `courses/${courseId}/enrol`, {});
+});
+afterAll(async () => b?.close());
+
+const text = (sel: string) => page.locator(sel).innerText();
+
+// LAMSA_SCREENSHOTS=<dir> also saves screenshots of the practice pages.
+const shots = process.env.LAMSA_SCREENSHOTS;
+if (shots) mkdirSync(shots, { recursive: true });
+async function shot(name: string) {
+  if (shots) await page.screenshot({ path: `${shots}/practice-${name}.png`, fullPage: true });
+}
+
+async function expectNoAxe(label: string) {
+  const v = await axeViolations(page);
+  expect(v, label).toEqual([]);
+}
+
+describe('practice', () => {
+  it('an Arabic session by keyboard: a wrong answer comes back, the pair is drilled, then the summary', async () => {
+    await setPrefs(page, { lang: 'ar', theme: 'light', clear: true });
+    await storeSession(page, student);
+    await page.goto('/student');
+    // The menu has Practice right after My courses.
+    const menu = await page.locator('nav a').allInnerTexts();
+    expect(menu.indexOf('التدريب')).toBe(menu.indexOf('دوراتي') + 1);
+    await press(page.locator('nav a', { hasText: 'التدريب' }));
+    await page.waitForSelector('h1:has-text("التدريب")');
+
+    // Two new cards a day, saved by keyboard.
+    const perDay = page.locator('#practice-new');
+    await perDay.focus();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('2');
+    await page.keyboard.press('Enter');
+    await expectStatus(page, 'تم حفظ الإعدادات.');
+    await page.waitForSelector('text=بطاقتان تنتظرانك');
+    await expectNoAxe('ready');
+    await press(page.locator('#practice-start'));
+
+    // Card 1: reading ا (dot 1): described and given as Unicode Braille, answered by typing.
+    await expectFocus(page, 'practice-answer');
+    const task = await text('.practice-card');
+    expect(task).toContain('البطاقة 1 من 2');
+    expect(task).toContain('النقطة 1');
+    expect(task).toContain('⠁');
+    await expectNoAxe('reading card');
+    await shot('reading-card');
+    await page.keyboard.type('ا');
+    await page.keyboard.press('Enter');
+    await expectFocus(page, 'practice-result');
+    expect(await text('#practice-result')).toContain('صحيح. ا هي النقطة 1.');
+    await press(page.locator('#practice-next'));
+
+    // Card 2: writing ا, written as ⠃ (dots 1 2) on the six-key keyboard: wrong, it comes back.
+    for (const n of [2, 3]) {
+      await expectFocus(page, 'practice-answer');
+      expect(await text('.practice-card h2')).toBe(`البطاقة ${n} من ${n}`);
+      expect(await text('.practice-card')).toContain('اكتب ا');
+      await chord(page, 'KeyF', 'KeyD');
+      await page.keyboard.press('Enter');
+      await expectFocus(page, 'practice-result');
+      const result = await text('#practice-result');
+      expect(result).toContain('ليس تمامًا. ا هي النقطة 1.');
+      expect(result).toContain('كتبت النقطتان 1 2.');
+      expect(result).toContain('زائدة: النقطة 2.');
+      expect(result).toContain('ستعود هذه البطاقة في هذه الجلسة.');
+      if (n === 2) {
+        await expectNoAxe('wrong answer');
+        await shot('wrong-answer');
+      }
+      await press(page.locator('#practice-next'));
+    }
+    // Card 4: the same card, right this time.
+    await expectFocus(page, 'practice-answer');
+    expect(await text('.practice-card h2')).toBe('البطاقة 4 من 4');
+    await chord(page, 'KeyF');
+    await page.keyboard.press('Enter');
+    await expectFocus(page, 'practice-result');
+    expect(await text('#practice-result')).toContain('صحيح. ا هي النقطة 1.');
+    await press(page.locator('#practice-next'));
+
+    // The confused pair ا / ب, side by side.
+    await expectFocus(page, 'drill-question');
+    expect(await text('#drill-question')).toBe('أي هاتين هي ا؟');
+    await expectNoAxe('drill');
+    await shot('drill');
+    const choices = page.locator('.practice-choice');
+    expect(await choices.count()).toBe(2);
+    await press(choices.nth(1)); // ⠃ for ا: wrong
+    await expectFocus(page, 'drill-result');
+    expect(await text('#drill-result')).toContain('ليس تمامًا: ا هي النقطة 1.');
+    await press(page.locator('#drill-next'));
+    await expectFocus(page, 'drill-question');
+    expect(await text('#drill-question')).toBe('أي هاتين هي ب؟');
+    await press(page.locator('.practice-choice').nth(1));
+    await expectFocus(page, 'drill-result');
+    expect(await text('#drill-result')).toContain('صحيح: ب هي النقطتان 1 2.');
+    await press(page.locator('#drill-next'));
+
+    // The summary.
+    await expectFocus(page, 'practice-summary');
+    const summary = await text('.practice-summary');
+    expect(summary).toContain('البطاقات التي راجعتها اليوم\n4');
+    expect(summary).toMatch(/الدقة\n(50|٥٠)/);
+    expect(summary).toContain('أيام متتالية\n1 يوم');
+    await expectNoAxe('summary');
+    await shot('summary');
+  });
+
+  it('the mastery map shows the 63 cells with their level in words, and the same in a table', async () => {
+    await setPrefs(page, { lang: 'en', theme: 'dark' });
+    await storeSession(page, student);
+    await page.goto('/student/practice/map');
+    await page.waitForSelector('h1:has-text("Mastery map")');
+    await page.locator('#f-map-code').selectOption('ar');
+    await page.waitForSelector('.mastery-cell.band-strong');
+    expect(await page.locator('.mastery-cell').count()).toBe(63);
+    const alef = page.locator('.mastery-cell', { has: page.locator('.mastery-print', { hasText: /^ا$/ }) });
+    expect(await alef.innerText()).toMatch(/strong · 100%/);
+    const row = page.locator('table.practice-table tbody tr').first();
+    expect(await row.innerText()).toContain('ا (alef)');
+    expect(await page.locator('#map-confusions + ul').innerText()).toContain('being drilled');
+    await expectNoAxe('map');
+    await shot('map');
+  });
+
+  it("an instructor sees the confusion matrix of their course's students", async () => {
+    await setPrefs(page, { lang: 'en', theme: 'light' });
+    await storeSession(page, instructor);
+    await page.goto('/instructor');
+    await press(page.locator('nav a', { hasText: 'Confusion matrix' }));
+    await page.waitForSelector('h1:has-text("Confusion matrix")');
+    await page.waitForSelector('table.confusion-matrix');
+    const matrix = await page.locator('table.confusion-matrix').innerText();
+    expect(matrix).toContain('ا (dot 1)');
+    expect(matrix).toContain('ب (dots 1 2)');
+    expect(await page.locator('#matrix-list + ul').innerText()).toContain('ب (dots 1 2) for ا (dot 1): 2 times by 1 student');
+    await expectNoAxe('matrix');
+    await shot('matrix');
+  });
+});
+
+describe.each([
+  ['ar', 'light'],
+  ['ar', 'dark'],
+  ['en', 'light'],
+  ['en', 'dark'],
+] as const)('axe %s %s', (lang, theme) => {
+  it('practice, the mastery map and the confusion matrix have no violations', async () => {
+    await setPrefs(page, { lang, theme });
+    await storeSession(page, student);
+    for (const path of ['/student/practice', '/student/practice/map']) {
+      await page.goto(path);
+      await page.waitForSelector('h1');
+      await page.waitForLoadState('networkidle');
+      expect(await axeViolations(page), path).toEqual([]);
+    }
+    await page.goto('/student/practice');
+    await page.waitForLoadState('networkidle');
+    await press(page.locator('#practice-start'));
+    await page.waitForSelector('.practice-card, .practice-drill, #practice-summary');
+    expect(await axeViolations(page), 'session').toEqual([]);
+    await storeSession(page, instructor);
+    await page.goto('/instructor/confusions');
+    await page.waitForSelector('table.confusion-matrix');
+    expect(await axeViolations(page), 'matrix').toEqual([]);
+  });
+});

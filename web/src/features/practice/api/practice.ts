@@ -1,0 +1,154 @@
+/** Practice as the API gives it (src/routes/practice). */
+import { apiFetch } from '@/lib/api-client';
+
+export type Code = 'ar' | 'en';
+
+export interface CellsDto {
+  /** Unicode Braille. */
+  braille: string;
+  /** The dots of each cell, e.g. ["125"]. */
+  dots: string[];
+}
+
+export interface SymbolDto {
+  print: string;
+  name: string;
+  cells: CellsDto;
+}
+
+export interface PracticeCard {
+  id: number;
+  direction: 'reading' | 'writing';
+  new: boolean;
+  print: string | null;
+  name: string | null;
+  cells: CellsDto | null;
+}
+
+export interface DrillPair {
+  a: SymbolDto;
+  b: SymbolDto;
+  count: number;
+}
+
+export interface Today {
+  reviewed: number;
+  correct: number;
+  started_at: string | null;
+}
+
+export interface PracticeSession {
+  code: Code;
+  cards: PracticeCard[];
+  new_cards: number;
+  drills: DrillPair[];
+  today: Today;
+  time_limit_secs: number;
+  due_tomorrow: number;
+  streak: number;
+}
+
+export interface Difference {
+  position: number;
+  expected: string | null;
+  given: string | null;
+  missing: number[];
+  extra: number[];
+}
+
+export interface ReviewResult {
+  card_id: number;
+  correct: boolean;
+  rating: 'again' | 'hard' | 'good' | 'easy';
+  expected: SymbolDto;
+  given: CellsDto | null;
+  differences: Difference[];
+  due_at: string;
+  again_in_session: boolean;
+  today: Today;
+}
+
+export interface DrillResult {
+  correct: boolean;
+  expected: SymbolDto;
+  settled: boolean;
+}
+
+export interface SymbolStats {
+  symbol: SymbolDto;
+  reading: number | null;
+  writing: number | null;
+  reviews: number;
+  due_at: string | null;
+}
+
+export interface PracticeStats {
+  code: Code;
+  symbols: SymbolStats[];
+  streak: number;
+  reviews_per_day: Array<{ day: string; reviews: number; correct: number }>;
+  today: Today;
+  due_tomorrow: number;
+}
+
+export interface Confusion {
+  expected: CellsDto;
+  expected_print: string | null;
+  given: CellsDto;
+  given_print: string | null;
+  count: number;
+  students: number;
+  drilling: boolean;
+}
+
+export const fetchSession = (code: Code, perDay: number) => apiFetch<PracticeSession>(`practice/session?code=${code}&new=${perDay}`);
+
+export const sendReview = (body: { card_id: number; answer: string; elapsed_ms: number }) =>
+  apiFetch<ReviewResult>('practice/reviews', { method: 'POST', body });
+
+export const sendDrill = (body: { code: Code; print: string; pair: string; answer: string }) =>
+  apiFetch<DrillResult>('practice/drills', { method: 'POST', body });
+
+export const fetchStats = (code: Code) => apiFetch<PracticeStats>(`practice/stats?code=${code}`);
+
+export async function fetchConfusions(code: Code): Promise<Confusion[]> {
+  const r = await apiFetch<{ confusions: Confusion[] }>(`practice/confusions?code=${code}`);
+  return r.confusions ?? [];
+}
+
+export async function fetchCourseConfusions(courseId: number): Promise<{ code: Code; confusions: Confusion[] }> {
+  return apiFetch<{ code: Code; confusions: Confusion[] }>(`instructor/confusions?course_id=${courseId}`);
+}
+
+export interface OwnCourse {
+  id: number;
+  title: string;
+}
+
+/** The instructor's own courses, to choose one. */
+export async function ownCourses(): Promise<OwnCourse[]> {
+  const r = await apiFetch<{ courses: Array<{ id: number; title: string }> }>('instructor/courses');
+  return (r.courses ?? []).map((c) => ({ id: c.id, title: c.title }));
+}
+
+/** Where the learner's practice settings live on this device. */
+const NEW_KEY = 'practice-new-per-day';
+const CODE_KEY = 'practice-code';
+
+export function readNewPerDay(): number {
+  const n = Number(localStorage.getItem(NEW_KEY) ?? '5');
+  return Number.isInteger(n) && n >= 0 && n <= 50 ? n : 5;
+}
+
+export function writeNewPerDay(n: number): void {
+  localStorage.setItem(NEW_KEY, String(n));
+}
+
+export function readCode(fallback: Code): Code {
+  const c = localStorage.getItem(CODE_KEY);
+  return c === 'ar' || c === 'en' ? c : fallback;
+}
+
+export function writeCode(c: Code): void {
+  localStorage.setItem(CODE_KEY, c);
+}

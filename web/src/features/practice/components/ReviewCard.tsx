@@ -1,0 +1,166 @@
+/**
+ * One card of a session. Reading: the cells drawn, named ("dots 1 2 5") and given as Unicode
+ * Braille for a Braille display; the learner types the print. Writing: the print shown; the
+ * learner writes it on the six-key keyboard. Focus starts on the answer field, whose label and
+ * description say the question once. The result is focused when it comes (read once), with the
+ * right answer's dots named and, for writing, the missing and extra dots; then "Next card".
+ */
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { BrailleCell } from '@/components/braille/BrailleCell';
+import { BrailleKeyboard } from '@/components/braille/BrailleKeyboard';
+import { useUiLang } from '@/components/braille/i18n';
+import { ErrorAlert } from '@/components/Alert';
+import { ApiError } from '@/lib/api-client';
+import { formatDateTime } from '@/lib/format';
+import { sendReview, type Code, type PracticeCard, type ReviewResult } from '../api/practice';
+import { usePracticeT } from '../i18n';
+import { cellsPhrase, dotList, dotNumbersPhrase } from './speech';
+
+interface Props {
+  card: PracticeCard;
+  code: Code;
+  n: number;
+  total: number;
+  onAnswered: (r: ReviewResult) => void;
+  onNext: () => void;
+}
+
+export function ReviewCard({ card, code, n, total, onAnswered, onNext }: Props) {
+  const { t } = usePracticeT();
+  const ui = useUiLang();
+  const uid = useId();
+  const [answer, setAnswer] = useState('');
+  const [result, setResult] = useState<ReviewResult | null>(null);
+  const [error, setError] = useState('');
+  const [apiError, setApiError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const shownAt = useRef(Date.now());
+  const resultRef = useRef<HTMLDivElement>(null);
+  const then = ui === 'ar' ? '، ثم ' : ', then ';
+  const taskId = `${uid}-task`;
+  const answerId = `practice-answer`;
+
+  useEffect(() => {
+    shownAt.current = Date.now();
+    document.getElementById(answerId)?.focus();
+  }, [card.id, n, answerId]);
+
+  useEffect(() => {
+    if (result) resultRef.current?.focus();
+  }, [result]);
+
+  async function check(e?: FormEvent) {
+    e?.preventDefault();
+    if (busy || result) return;
+    if (!answer.trim()) {
+      setError(t('answerRequired'));
+      document.getElementById(answerId)?.focus();
+      return;
+    }
+    setBusy(true);
+    setError('');
+    setApiError('');
+    try {
+      const r = await sendReview({ card_id: card.id, answer, elapsed_ms: Math.min(Date.now() - shownAt.current, 3_600_000) });
+      setResult(r);
+      onAnswered(r);
+    } catch (err) {
+      setApiError(err instanceof ApiError ? err.message : t('loadError'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const dotsOf = (dots: string[]) => cellsPhrase(dots, ui, then);
+
+  return (
+    <section className="card practice-card" aria-labelledby={`${uid}-h`}>
+      <h2 id={`${uid}-h`}>{t('cardHeading', { n, total })}</h2>
+      <form onSubmit={(e) => void check(e)} noValidate>
+        {card.direction === 'reading' && card.cells ? (
+          <>
+            <p id={taskId}>
+              {t('readingTask')} {t('readingCells', { dots: dotsOf(card.cells.dots) })}{' '}
+              <span className="practice-unicode" dir="ltr">
+                {card.cells.braille}
+              </span>
+            </p>
+            <p className="practice-cells" aria-hidden="true">
+              {card.cells.dots.map((d, i) => (
+                <BrailleCell key={i} dots={dotList(d)} label={dotsOf([d])} />
+              ))}
+            </p>
+            <div className="field">
+              <label htmlFor={answerId}>{t('readingAnswer')}</label>
+              <input
+                id={answerId}
+                name="answer"
+                value={answer}
+                dir="auto"
+                autoComplete="off"
+                readOnly={!!result}
+                aria-describedby={`${taskId}${error ? ` ${uid}-err` : ''}`}
+                aria-invalid={error ? true : undefined}
+                onChange={(e) => setAnswer(e.target.value)}
+              />
+            </div>
+          </>
+        ) : (
+          <>
+            <p id={taskId}>{t('writingTask', { print: card.print ?? '', name: card.name ?? '' })}</p>
+            <BrailleKeyboard
+              id={answerId}
+              label={t('writingAnswer')}
+              value={answer}
+              onChange={(v) => (result ? undefined : setAnswer(v))}
+              code={code}
+              onSubmit={() => void check()}
+              describedBy={`${taskId}${error ? ` ${uid}-err` : ''}`}
+              invalid={!!error}
+            />
+          </>
+        )}
+        <p id={`${uid}-err`} className={error ? 'field-error' : 'visually-hidden'}>
+          {error}
+        </p>
+        {result ? null : (
+          <div className="actions">
+            <button type="submit" className="btn btn-primary" aria-disabled={busy || undefined}>
+              {t('check')}
+            </button>
+          </div>
+        )}
+      </form>
+      {result ? (
+        <>
+          <div ref={resultRef} tabIndex={-1} className={`practice-result ${result.correct ? 'is-right' : 'is-wrong'}`} id="practice-result">
+            <p>
+              {t(result.correct ? 'right' : 'wrong', { print: result.expected.print, dots: dotsOf(result.expected.cells.dots) })}{' '}
+              {!result.correct && result.given ? t('youWrote', { dots: dotsOf(result.given.dots) }) : null}{' '}
+              {result.differences
+                .filter((d) => d.expected && d.given)
+                .map((d) =>
+                  [d.missing.length ? t('missing', { dots: dotNumbersPhrase(d.missing, ui) }) : '', d.extra.length ? t('extra', { dots: dotNumbersPhrase(d.extra, ui) }) : '']
+                    .filter(Boolean)
+                    .join(' '),
+                )
+                .join(' ')}{' '}
+              {result.again_in_session ? t('comesBack') : t('dueAgain', { when: formatDateTime(result.due_at, ui) })}
+            </p>
+            <p className="practice-cells" aria-hidden="true">
+              {result.expected.cells.dots.map((d, i) => (
+                <BrailleCell key={i} dots={dotList(d)} label={dotsOf([d])} caption={i === 0 ? result.expected.print : ''} />
+              ))}
+            </p>
+          </div>
+          <div className="actions">
+            <button type="button" className="btn btn-primary" id="practice-next" onClick={onNext}>
+              {t('next')}
+            </button>
+          </div>
+        </>
+      ) : null}
+      <ErrorAlert>{apiError}</ErrorAlert>
+    </section>
+  );
+}
