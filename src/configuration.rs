@@ -28,6 +28,8 @@ pub struct Settings {
     pub cert_font: PathBuf,
     /// How long an idle HTTP connection is kept open for the next request.
     pub keep_alive: Duration,
+    /// Load balancers whose `X-Forwarded-For` names the client (`LAMSA_TRUSTED_PROXIES`).
+    pub trusted_proxies: Vec<crate::client_addr::Network>,
 }
 
 /// Where Debian's `fonts-hosny-amiri` (installed by `scripts/system-deps.sh`) puts Amiri.
@@ -79,6 +81,8 @@ impl Settings {
             },
             cert_font: PathBuf::from(var("LAMSA_CERT_FONT").unwrap_or_else(|| DEFAULT_CERT_FONT.into())),
             keep_alive: secs("LAMSA_KEEP_ALIVE_SECS", DEFAULT_KEEP_ALIVE_SECS)?,
+            trusted_proxies: crate::client_addr::parse_list(&var("LAMSA_TRUSTED_PROXIES").unwrap_or_default())
+                .map_err(|e| anyhow::anyhow!("LAMSA_TRUSTED_PROXIES (e.g. \"10.0.0.0/8,127.0.0.1\"): {e}"))?,
         })
     }
 

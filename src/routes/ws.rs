@@ -4,7 +4,7 @@
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde::Deserialize;
 
-use crate::{auth::AuthUser, realtime::session, state::AppState};
+use crate::{auth::AuthUser, error::ApiError, i18n::Msg, realtime::session, state::AppState};
 
 #[derive(Deserialize)]
 pub struct WsQuery {
@@ -20,14 +20,17 @@ pub struct WsQuery {
 Client → server: `{\"type\":\"resume\",\"after\":<last id seen>}` (replays every missed event in order, then live ones), `{\"type\":\"ping\"}`. \
 Close codes: 4401 bad or expired token (refresh and reconnect), 4008 too slow (reconnect and resume), 1009 frame over 4 KiB. \
 The server pings every 25 s and drops a peer silent for 70 s.",
-    responses((status = 101, description = "Switching Protocols")))]
+    responses((status = 101, description = "Switching Protocols"),
+        (status = 400, description = "not a WebSocket handshake (`websocket_expected`)", body = crate::error::ErrorBody)))]
 pub async fn connect(
     req: HttpRequest,
     body: web::Payload,
     state: web::Data<AppState>,
     query: web::Query<WsQuery>,
 ) -> actix_web::Result<HttpResponse> {
-    let (response, ws, stream) = actix_ws::handle(&req, body)?;
+    // A request that is no WebSocket handshake gets the API's JSON error, not actix's text.
+    let (response, ws, stream) =
+        actix_ws::handle(&req, body).map_err(|_| ApiError::bad_request("websocket_expected", Msg::WebSocketOnly))?;
     match query.token.as_deref().and_then(|t| AuthUser::from_token(&state, t)) {
         None => session::refuse(ws),
         Some(user) => session::start(user.id, state.realtime.hub.clone(), state.db.clone(), ws, stream),
