@@ -225,17 +225,17 @@ pub fn allowed_methods(request_path: &str) -> Option<String> {
 
 static DOC_JSON: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
     let mut doc = serde_json::to_value(ApiDoc::openapi()).unwrap_or_default();
-    plain_text_in_bodies(&mut doc);
+    plain_text_in_requests(&mut doc);
     serde_json::to_string_pretty(&doc).unwrap_or_else(|_| "{}".into())
 });
 
-/// What every string of a JSON body may hold: no control character but a tab or a line break
-/// (the body extractor refuses the rest, naming the field).
+/// What every string a request sends may hold: no control character but a tab or a line break
+/// (the extractors refuse the rest, naming the field or parameter).
 pub const PLAIN_TEXT: &str = r"^([^\x00-\x1f\x7f-\x9f]|[\t\n]|\r\n)*$";
 
-/// Gives every string of every request body's schema that has no pattern, format or choices of
-/// its own the [`PLAIN_TEXT`] pattern, following `$ref`s into the components.
-fn plain_text_in_bodies(doc: &mut serde_json::Value) {
+/// Gives every string of every parameter and request body that has no pattern, format or
+/// choices of its own the [`PLAIN_TEXT`] pattern, following `$ref`s into the components.
+fn plain_text_in_requests(doc: &mut serde_json::Value) {
     use serde_json::Value;
     fn refs(v: &Value, out: &mut Vec<String>) {
         match v {
@@ -270,6 +270,12 @@ fn plain_text_in_bodies(doc: &mut serde_json::Value) {
     let mut pending = Vec::new();
     for item in doc["paths"].as_object_mut().into_iter().flat_map(|p| p.values_mut()) {
         for op in item.as_object_mut().into_iter().flat_map(|o| o.values_mut()) {
+            for param in op.get_mut("parameters").and_then(Value::as_array_mut).into_iter().flatten() {
+                if let Some(schema) = param.get_mut("schema") {
+                    refs(schema, &mut pending);
+                    mark(schema);
+                }
+            }
             if let Some(content) = op.pointer_mut("/requestBody/content") {
                 if let Some(json) = content.get_mut("application/json") {
                     refs(json, &mut pending);

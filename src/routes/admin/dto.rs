@@ -151,7 +151,7 @@ pub struct UserQuery {
     #[param(pattern = "^-?(name|email|created_at|type)$")]
     pub sort: Option<String>,
     /// CSV only: a selection, `ids=1,2,3`.
-    #[param(pattern = "^[0-9]{1,18}(,[0-9]{1,18})*$")]
+    #[param(pattern = "^([0-9]{1,18}(,[0-9]{1,18})*)?$")]
     pub ids: Option<String>,
     #[param(minimum = 1, maximum = 100000)]
     pub page: Option<i64>,
