@@ -96,7 +96,9 @@ for who in anonymous student instructor supervisor; do
   report="$data/report-$who"
   echo "==> schemathesis as $who, ${seconds}s against $base"
   s=0
-  "$venv/bin/st" --config-file "$repo/scripts/schemathesis.toml" run "$base/api/openapi.json" --checks all --max-time "$seconds" --workers 2 \
+  # One worker: with two, Hypothesis sometimes fails inside itself ("AST constructor recursion
+  # depth mismatch" while describing a filter), a runtime error of the tool, not of the API.
+  "$venv/bin/st" --config-file "$repo/scripts/schemathesis.toml" run "$base/api/openapi.json" --checks all --max-time "$seconds" --workers 1 \
     --request-timeout 10 --report ndjson --report-dir "$report" --output-truncate true "${auth[@]}" \
     >"$data/st-$who.log" 2>&1 || s=$?
   # Requests sent (every interaction in the run's event log) and the unique failures it reports.
