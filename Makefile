@@ -5,7 +5,7 @@ export CARGO_TARGET_DIR
 LAMSA_DATA_DIR ?= data
 export LAMSA_DATA_DIR
 
-.PHONY: run dev setup web build build-debug migrate seed test test-rust test-web test-e2e lint fmt clean
+.PHONY: run dev setup web build build-debug migrate seed test test-rust test-contract test-deploy test-web test-e2e lint fmt clean
 
 ## Install everything, build the web app and the server, migrate, create demo accounts, serve.
 run: setup web build
@@ -46,6 +46,14 @@ test:
 
 test-rust:
 	bash scripts/test.sh rust
+
+## schemathesis against a fresh server (LAMSA_ST_SECONDS per identity, default 60).
+test-contract:
+	bash scripts/test.sh contract
+
+## nginx + two instances on PostgreSQL + Redis (needs LAMSA_TEST_DATABASE_URL, LAMSA_TEST_REDIS_URL).
+test-deploy:
+	bash scripts/test.sh deploy
 
 test-web: setup
 	bash scripts/test.sh web

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs the test suites and prints one count line per suite and a total. With an argument
-# (rust | web | e2e) runs only that part.
+# (rust | contract | deploy | web | e2e) runs only that part.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$PWD/target}"
@@ -43,6 +43,27 @@ if [[ $only == all || $only == rust ]]; then
     bash scripts/drop-test-databases.sh || true
   else
     summary+=("rust (PostgreSQL + Redis): not run (LAMSA_TEST_DATABASE_URL / LAMSA_TEST_REDIS_URL unset)")
+  fi
+fi
+
+if [[ $only == all || $only == contract ]]; then
+  # schemathesis against a fresh server, 60 s for each of four identities (issue 16).
+  if run_stage "API contract (schemathesis, ${LAMSA_ST_SECONDS:-60} s per identity)" "$logs/st.log" bash scripts/schemathesis.sh; then
+    passed=$((passed + 1)); summary+=("contract: $(grep -Eo '[0-9]+ requests, [0-9]+ failures in' "$logs/st.log" | tail -1 | sed 's/ in$//'), ok")
+  else
+    status=1; failed=$((failed + 1)); summary+=("contract: FAILED (see above)")
+  fi
+fi
+
+if [[ $only == all || $only == deploy ]]; then
+  if [[ -n "${LAMSA_TEST_DATABASE_URL:-}" && -n "${LAMSA_TEST_REDIS_URL:-}" ]]; then
+    if run_stage "Deployment smoke (nginx + two instances on PostgreSQL + Redis)" "$logs/deploy.log" bash scripts/deploy-smoke.sh; then
+      passed=$((passed + 1)); summary+=("deploy smoke: journey passed")
+    else
+      status=1; failed=$((failed + 1)); summary+=("deploy smoke: FAILED (see above)")
+    fi
+  else
+    summary+=("deploy smoke: not run (LAMSA_TEST_DATABASE_URL / LAMSA_TEST_REDIS_URL unset)")
   fi
 fi
 

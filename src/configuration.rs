@@ -31,6 +31,8 @@ pub struct Settings {
     /// `LAMSA_METRICS_TOKEN`: a bearer token that opens `GET /metrics` to other hosts (it is
     /// always open to loopback connections that did not come through a proxy).
     pub metrics_token: Option<String>,
+    /// Load balancers whose `X-Forwarded-For` names the client (`LAMSA_TRUSTED_PROXIES`).
+    pub trusted_proxies: Vec<crate::client_addr::Network>,
 }
 
 /// Where Debian's `fonts-hosny-amiri` (installed by `scripts/system-deps.sh`) puts Amiri.
@@ -83,6 +85,8 @@ impl Settings {
             cert_font: PathBuf::from(var("LAMSA_CERT_FONT").unwrap_or_else(|| DEFAULT_CERT_FONT.into())),
             keep_alive: secs("LAMSA_KEEP_ALIVE_SECS", DEFAULT_KEEP_ALIVE_SECS)?,
             metrics_token: var("LAMSA_METRICS_TOKEN"),
+            trusted_proxies: crate::client_addr::parse_list(&var("LAMSA_TRUSTED_PROXIES").unwrap_or_default())
+                .map_err(|e| anyhow::anyhow!("LAMSA_TRUSTED_PROXIES (e.g. \"10.0.0.0/8,127.0.0.1\"): {e}"))?,
         })
     }
 

@@ -8,7 +8,7 @@
 use actix_web::{
     body::{BoxBody, EitherBody, MessageBody},
     dev::{ServiceRequest, ServiceResponse},
-    http::{Method, StatusCode},
+    http::{header, Method, StatusCode},
     HttpResponse, ResponseError,
 };
 use serde::Serialize;
@@ -86,6 +86,12 @@ impl ApiError {
 
     pub fn not_found() -> ApiError {
         ApiError::new(StatusCode::NOT_FOUND, "not_found", Msg::NotFound)
+    }
+
+    /// A method the path does not take (`Allow` is added by the fallback that knows the path's
+    /// methods: see `routes::fallback`).
+    pub fn method_not_allowed() -> ApiError {
+        ApiError::new(StatusCode::METHOD_NOT_ALLOWED, "method_not_allowed", Msg::MethodNotAllowed)
     }
 
     pub fn too_many_attempts() -> ApiError {
@@ -267,8 +273,16 @@ pub async fn localize_errors<B: MessageBody + 'static>(
         return res.map_into_left_body();
     };
     let status = res.status();
-    let (req, _) = res.into_parts();
-    ServiceResponse::new(req, render(status, &e, lang, &method)).map_into_right_body()
+    let (req, original) = res.into_parts();
+    let mut localized = render(status, &e, lang, &method);
+    // Headers the error was sent with (`Allow` on a 405, `Retry-After`) stay; the body's own are
+    // the new body's.
+    for (name, value) in original.headers() {
+        if name != header::CONTENT_TYPE && name != header::CONTENT_LENGTH && name != header::CONTENT_ENCODING {
+            localized.headers_mut().append(name.clone(), value.clone());
+        }
+    }
+    ServiceResponse::new(req, localized).map_into_right_body()
 }
 
 pub fn request_lang_and_method(req: &ServiceRequest) -> (Lang, Method) {

@@ -29,6 +29,11 @@ impl<T: DeserializeOwned + 'static> FromRequest for ApiJson<T> {
                 }
                 body.extend_from_slice(&chunk);
             }
+            // Every body is a JSON object: serde would also read a struct from an array (`[]`
+            // for one whose fields are all optional), which the document does not allow.
+            if body.iter().find(|b| !b.is_ascii_whitespace()) != Some(&b'{') {
+                return Err(malformed());
+            }
             parse(&body).map(ApiJson)
         })
     }

@@ -86,6 +86,8 @@ pub enum Msg {
     FieldInvalid(String),
     FieldTooLong(String, usize),
     BodyTooLarge,
+    MethodNotAllowed,
+    WebSocketOnly,
     ServiceUnavailable,
     // Success.
     Registered,
@@ -252,6 +254,10 @@ impl Msg {
                 )
             }
             BodyTooLarge => ("The request is too large", "الطلب كبير جدًا"),
+            WebSocketOnly => ("This address takes WebSocket connections only", "هذا العنوان لا يقبل إلا اتصالات WebSocket"),
+            MethodNotAllowed => {
+                ("This address does not accept this kind of request", "هذا العنوان لا يقبل هذا النوع من الطلبات")
+            }
             ServiceUnavailable => (
                 "The service is temporarily unavailable. Please try again shortly.",
                 "الخدمة غير متاحة مؤقتًا. يرجى المحاولة بعد قليل.",

@@ -4,6 +4,7 @@ pub mod accounts;
 pub mod auth;
 pub mod bus;
 pub mod certificate_pdf;
+pub mod client_addr;
 pub mod configuration;
 pub mod db;
 pub mod domain;

@@ -5,7 +5,9 @@ use utoipa::ToSchema;
 
 use crate::{db::iso, store::questions::QuestionRow};
 
+/// Named apart from the assessments' `QuestionDto` in the OpenAPI document.
 #[derive(Serialize, ToSchema, Clone)]
+#[schema(as = StudentQuestion)]
 pub struct QuestionDto {
     pub id: i64,
     pub course_id: i64,

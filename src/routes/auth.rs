@@ -126,7 +126,7 @@ fn message(lang: Lang, msg: Msg) -> web::Json<MessageResponse> {
 }
 
 fn client_key(req: &HttpRequest) -> String {
-    req.peer_addr().map(|a| a.ip().to_string()).unwrap_or_default()
+    crate::client_addr::client_ip(req)
 }
 
 fn limit(state: &AppState, key: String, max: u32, window: Duration) -> Result<(), ApiError> {

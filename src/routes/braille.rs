@@ -97,7 +97,7 @@ pub async fn translate(
     body: ApiJson<TranslateRequest>,
 ) -> Result<web::Json<TranslateResponse>, ApiError> {
     let b = body.0;
-    let who = req.peer_addr().map(|a| a.ip().to_string()).unwrap_or_default();
+    let who = crate::client_addr::client_ip(&req);
     if !state.limiter.allow(&format!("braille:{who}"), 300, Duration::from_secs(60)) {
         return Err(ApiError::too_many_attempts());
     }
@@ -192,6 +192,7 @@ fn written(b: TranslateRequest, code: Code, opts: braille::Options, grade: u8) -
 #[derive(Deserialize, IntoParams)]
 pub struct TableQuery {
     /// `ar` or `en`.
+    #[param(pattern = "^(ar|en)$")]
     lang: String,
 }
 
@@ -254,6 +255,7 @@ pub async fn table(lang: Lang, query: web::Query<TableQuery>) -> Result<web::Jso
 #[derive(Deserialize, IntoParams)]
 pub struct ContractionsQuery {
     /// `ar` or `en`.
+    #[param(pattern = "^(ar|en)$")]
     lang: String,
 }
 

@@ -34,7 +34,7 @@ pub async fn submit(
 ) -> Result<HttpResponse, ApiError> {
     let sent = || HttpResponse::Created().json(MessageResponse { message: Msg::MessageSent.render(lang) });
     let input = body.0;
-    let who = req.peer_addr().map(|a| a.ip().to_string()).unwrap_or_default();
+    let who = crate::client_addr::client_ip(&req);
     let address_allowed = || state.limiter.allow(&format!("contact:{who}"), PER_ADDRESS, WINDOW);
     if input.is_spam() {
         return if address_allowed() { Ok(sent()) } else { Err(ApiError::too_many_attempts()) };

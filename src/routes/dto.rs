@@ -80,8 +80,20 @@ impl From<&StudentProgress> for Progress {
 /// `?page=&per_page=` of a paginated list: pages from 1, 25 rows by default, at most 100.
 #[derive(serde::Deserialize, utoipa::IntoParams, Default)]
 pub struct Paging {
+    #[param(minimum = 1, maximum = 100000)]
     pub page: Option<i64>,
+    #[param(minimum = 1, maximum = 100)]
     pub per_page: Option<i64>,
+}
+
+/// A `limit` query parameter: `default` when absent, refused outside 1..=`max` (the range the
+/// document gives) rather than quietly clamped.
+pub fn limit(raw: Option<i64>, default: i64, max: i64) -> Result<i64, crate::error::ApiError> {
+    match raw {
+        None => Ok(default),
+        Some(n) if (1..=max).contains(&n) => Ok(n),
+        Some(_) => Err(crate::error::ApiError::field_invalid("limit")),
+    }
 }
 
 impl Paging {

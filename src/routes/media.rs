@@ -28,6 +28,7 @@ use crate::{
 #[derive(Deserialize, IntoParams)]
 pub struct UploadQuery {
     /// `image`, `audio`, `video` or `document`.
+    #[param(pattern = "^(image|audio|video|document)$")]
     kind: String,
 }
 
@@ -196,8 +197,15 @@ pub struct ServeQuery {
 /// A stored file, with range requests. Opened by a signed URL from a course or upload
 /// response, or by its owner or a supervisor with the bearer header.
 #[utoipa::path(get, path = "/api/media/{id}", tag = "media", params(("id" = i64, Path), ServeQuery),
-    responses((status = 200, description = "The file"), (status = 206, description = "A range of the file"),
-        (status = 404, body = crate::error::ErrorBody)))]
+    responses(
+        (status = 200, description = "The file, in the type it was stored with", content(("image/*"), ("audio/*"),
+            ("video/*"), ("application/*"), ("text/plain"))),
+        (status = 206, description = "A range of the file", content(("image/*"), ("audio/*"), ("video/*"),
+            ("application/*"), ("text/plain"))),
+        (status = 304, description = "Not modified (`If-None-Match`, `If-Modified-Since`)"),
+        (status = 404, body = crate::error::ErrorBody),
+        (status = 412, description = "A precondition (`If-Match`, `If-Unmodified-Since`) failed"),
+        (status = 416, description = "The range is outside the file")))]
 pub async fn serve(
     state: web::Data<AppState>,
     user: Option<AuthUser>,

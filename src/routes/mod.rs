@@ -24,7 +24,10 @@ pub mod questions;
 pub mod users;
 pub mod ws;
 
-use actix_web::web;
+use actix_web::{
+    http::header::{self, HeaderValue},
+    web, HttpRequest, HttpResponse, ResponseError,
+};
 
 use crate::error::ApiError;
 
@@ -103,11 +106,12 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             )
             .service(
                 area("/assessments")
-                    // Before /{id}, which would take "similar-cells" for an id.
+                    // `{id}` takes digits only: "similar-cells" is no id, and a PUT to it is
+                    // a 405 (the path's methods are GET), not a failed parse.
                     .route("/similar-cells", web::get().to(assessments::similar_cells))
-                    .route("/{id}", web::get().to(assessments::get))
-                    .route("/{id}", web::put().to(assessments::update))
-                    .route("/{id}", web::delete().to(assessments::delete))
+                    .route("/{id:\\d+}", web::get().to(assessments::get))
+                    .route("/{id:\\d+}", web::put().to(assessments::update))
+                    .route("/{id:\\d+}", web::delete().to(assessments::delete))
                     .route("/{id}/attempts", web::post().to(assessments::start)),
             )
             .service(
@@ -161,7 +165,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                     .route("/confusions", web::get().to(practice::confusions)),
             )
             .service(area("/users").route("/search", web::get().to(users::search)))
-            .service(admin::scope())
+            .service(admin::scope().default_service(web::to(fallback)))
             .service(
                 area("/news")
                     .route("", web::get().to(news::list))
@@ -172,16 +176,30 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .service(area("/contact").route("", web::post().to(contact::submit)))
             .route("/openapi.json", web::get().to(docs::openapi_json))
             .route("/docs", web::get().to(docs::docs_page))
-            .default_service(web::to(not_found)),
+            .default_service(web::to(fallback)),
     );
 }
 
 /// The routes under one prefix of `/api`. Anything under it that no route takes is a JSON
-/// 404, like the rest of the API (a scope's default would otherwise be the app's).
+/// error, like the rest of the API (a scope's default would otherwise be the app's).
 fn area(prefix: &str) -> actix_web::Scope {
-    web::scope(prefix).default_service(web::to(not_found))
+    web::scope(prefix).default_service(web::to(fallback))
 }
 
-async fn not_found() -> Result<web::Json<()>, ApiError> {
-    Err(ApiError::not_found())
+/// What no route took: a method the path does not take is 405 with the path's methods in
+/// `Allow` (from the OpenAPI document, so the two cannot differ); anything else is 404. Both
+/// with the JSON error body.
+async fn fallback(req: HttpRequest) -> HttpResponse {
+    match docs::allowed_methods(req.path()) {
+        // The method is the path's, but no route took the request (`/api/courses/abc`).
+        Some(allow) if allow.split(", ").any(|m| m == req.method().as_str()) => ApiError::not_found().error_response(),
+        Some(allow) => {
+            let mut resp = ApiError::method_not_allowed().error_response();
+            if let Ok(value) = HeaderValue::from_str(&allow) {
+                resp.headers_mut().insert(header::ALLOW, value);
+            }
+            resp
+        }
+        None => ApiError::not_found().error_response(),
+    }
 }

@@ -42,6 +42,7 @@ pub async fn get(state: web::Data<AppState>, slug: web::Path<String>) -> Result<
 #[derive(Deserialize, IntoParams)]
 pub struct FeedQuery {
     /// `ar` (default) or `en`.
+    #[param(pattern = "^(ar|en)$")]
     pub lang: Option<String>,
 }
 

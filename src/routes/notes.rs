@@ -87,6 +87,7 @@ pub async fn reply(
 #[derive(Deserialize, IntoParams)]
 pub struct NotesQuery {
     /// At most this many notes (1–200, default 100).
+    #[param(minimum = 1, maximum = 200)]
     limit: Option<i64>,
 }
 
@@ -98,6 +99,6 @@ pub async fn list(
     user: AuthUser,
     query: web::Query<NotesQuery>,
 ) -> Result<web::Json<NoteList>, ApiError> {
-    let notes = notes::of_user(&state.db, user, query.limit.unwrap_or(100).clamp(1, 200)).await?;
+    let notes = notes::of_user(&state.db, user, crate::routes::dto::limit(query.limit, 100, 200)?).await?;
     Ok(web::Json(NoteList { notes }))
 }

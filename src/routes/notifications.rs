@@ -11,8 +11,10 @@ use crate::{auth::AuthUser, db::iso, error::ApiError, extract::ApiJson, services
 pub struct ListQuery {
     /// Only events after this notification id (0: the latest ones, newest first).
     #[serde(default)]
+    #[param(minimum = 0)]
     after: i64,
     /// At most this many (1–200, default 50).
+    #[param(minimum = 1, maximum = 200)]
     limit: Option<i64>,
 }
 
@@ -51,8 +53,11 @@ pub async fn list(
     user: AuthUser,
     query: web::Query<ListQuery>,
 ) -> Result<web::Json<NotificationList>, ApiError> {
-    let limit = query.limit.unwrap_or(50).clamp(1, 200);
-    let (rows, unread) = notifications::list(&state.db, user, query.after.max(0), limit).await?;
+    let limit = crate::routes::dto::limit(query.limit, 50, 200)?;
+    if query.after < 0 {
+        return Err(ApiError::field_invalid("after"));
+    }
+    let (rows, unread) = notifications::list(&state.db, user, query.after, limit).await?;
     let items = rows
         .into_iter()
         .map(|r| NotificationItem {

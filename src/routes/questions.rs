@@ -25,6 +25,7 @@ pub struct NewQuestion {
 }
 
 #[derive(Deserialize, ToSchema)]
+#[schema(as = QuestionAnswerInput)]
 pub struct AnswerInput {
     pub text: String,
 }

@@ -14,8 +14,10 @@ use crate::{
 pub struct SearchQuery {
     /// `instructor` or `student`.
     #[serde(rename = "type")]
+    #[param(pattern = "^(instructor|student)$")]
     user_type: String,
     /// `@` followed by part of the name or e-mail.
+    #[param(pattern = "^@[ \\t]*[^\\s\\x00-\\x1f\\x7f-\\x9f][^\\x00-\\x08\\x0a-\\x1f\\x7f-\\x9f]*$")]
     q: String,
 }
 

@@ -6,6 +6,8 @@ use serde::Deserialize;
 
 use crate::{
     auth::AuthUser,
+    error::ApiError,
+    i18n::Msg,
     realtime::{session, socket},
     state::AppState,
 };
@@ -24,14 +26,17 @@ pub struct WsQuery {
 Client → server: `{\"type\":\"resume\",\"after\":<last id seen>}` (replays every missed event in order, then live ones), `{\"type\":\"ping\"}`. \
 Close codes: 4401 bad or expired token (refresh and reconnect), 4008 too slow (reconnect and resume), 1009 frame over 4 KiB. \
 The server pings every 25 s and drops a peer silent for 70 s.",
-    responses((status = 101, description = "Switching Protocols")))]
+    responses((status = 101, description = "Switching Protocols"),
+        (status = 400, description = "not a WebSocket handshake (`websocket_expected`)", body = crate::error::ErrorBody)))]
 pub async fn connect(
     req: HttpRequest,
     body: web::Payload,
     state: web::Data<AppState>,
     query: web::Query<WsQuery>,
 ) -> actix_web::Result<HttpResponse> {
-    let (response, ws, stream) = actix_ws::handle(&req, body)?;
+    // A request that is no WebSocket handshake gets the API's JSON error, not actix's text.
+    let (response, ws, stream) =
+        actix_ws::handle(&req, body).map_err(|_| ApiError::bad_request("websocket_expected", Msg::WebSocketOnly))?;
     let metrics = state.realtime.metrics.clone();
     let (response, held) = socket::hold(response, req.conn_data::<socket::ConnFd>().copied(), metrics.clone());
     match query.token.as_deref().and_then(|t| AuthUser::from_token(&state, t)) {

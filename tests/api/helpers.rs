@@ -106,6 +106,7 @@ fn test_settings(data_dir: &std::path::Path, database_url: String, web_dir: Path
         cert_font: lamsa::configuration::DEFAULT_CERT_FONT.into(),
         keep_alive: Duration::from_secs(lamsa::configuration::DEFAULT_KEEP_ALIVE_SECS),
         metrics_token: None,
+        trusted_proxies: vec![],
     }
 }
 

@@ -53,9 +53,9 @@ pub struct AuditEntry {
     /// `user`, `news`, `contact_message`, `course`, `certificate`, `certificate_request`.
     pub record_kind: String,
     pub record_id: String,
-    #[schema(value_type = Object)]
+    #[schema(value_type = Option<Object>)]
     pub before: Option<serde_json::Value>,
-    #[schema(value_type = Object)]
+    #[schema(value_type = Option<Object>)]
     pub after: Option<serde_json::Value>,
 }
 
@@ -139,16 +139,23 @@ pub struct UserQuery {
     pub q: Option<String>,
     /// `student`, `instructor` or `supervisor`.
     #[serde(rename = "type")]
+    #[param(pattern = "^(student|instructor|supervisor)?$")]
     pub user_type: Option<String>,
     /// `true`: not deactivated; `false`: deactivated.
+    #[param(pattern = "^(true|false|1|0)?$")]
     pub active: Option<String>,
     /// `true`: e-mail confirmed.
+    #[param(pattern = "^(true|false|1|0)?$")]
     pub activated: Option<String>,
     /// `name`, `email`, `created_at`, `type`; `-` first for descending (default `-created_at`).
+    #[param(pattern = "^-?(name|email|created_at|type)$")]
     pub sort: Option<String>,
     /// CSV only: a selection, `ids=1,2,3`.
+    #[param(pattern = "^([0-9]{1,18}(,[0-9]{1,18})*)?$")]
     pub ids: Option<String>,
+    #[param(minimum = 1, maximum = 100000)]
     pub page: Option<i64>,
+    #[param(minimum = 1, maximum = 100)]
     pub per_page: Option<i64>,
 }
 
@@ -231,8 +238,12 @@ pub struct UserDetailDto {
 
 #[derive(Deserialize, IntoParams, Default)]
 pub struct NewsQuery {
+    /// `draft`, `scheduled` or `published`; all when absent.
+    #[param(pattern = "^(draft|scheduled|published)?$")]
     pub state: Option<String>,
+    #[param(minimum = 1, maximum = 100000)]
     pub page: Option<i64>,
+    #[param(minimum = 1, maximum = 100)]
     pub per_page: Option<i64>,
 }
 
@@ -256,8 +267,11 @@ pub struct NewsReply {
 #[derive(Deserialize, IntoParams, Default)]
 pub struct ContactQuery {
     /// `new`, `handled` or `archived`; all when absent.
+    #[param(pattern = "^(new|handled|archived)?$")]
     pub status: Option<String>,
+    #[param(minimum = 1, maximum = 100000)]
     pub page: Option<i64>,
+    #[param(minimum = 1, maximum = 100)]
     pub per_page: Option<i64>,
 }
 
@@ -284,13 +298,19 @@ pub struct ContactReply {
 #[derive(Deserialize, IntoParams, Default)]
 pub struct CourseQuery {
     pub q: Option<String>,
+    /// `draft`, `pending`, `active`, `stop_pending` or `inactive`; all when absent.
+    #[param(pattern = "^(draft|pending|active|stop_pending|inactive)?$")]
     pub status: Option<String>,
     pub instructor_id: Option<i64>,
+    #[param(minimum = 1, maximum = 100000)]
     pub page: Option<i64>,
+    #[param(minimum = 1, maximum = 100)]
     pub per_page: Option<i64>,
 }
 
+/// Named apart from the courses area's `CourseReply`: one name, one schema in the document.
 #[derive(Serialize, ToSchema)]
+#[schema(as = AdminCourseReply)]
 pub struct CourseReply {
     pub message: String,
     pub course: AdminCourse,
@@ -299,7 +319,9 @@ pub struct CourseReply {
 #[derive(Deserialize, IntoParams, Default)]
 pub struct CertificateQuery {
     pub q: Option<String>,
+    #[param(minimum = 1, maximum = 100000)]
     pub page: Option<i64>,
+    #[param(minimum = 1, maximum = 100)]
     pub per_page: Option<i64>,
 }
 
@@ -323,10 +345,18 @@ pub struct AuditQuery {
     /// An exact action, e.g. `user.deactivate`.
     pub action: Option<String>,
     /// RFC 3339 time or `YYYY-MM-DD` (from the start of that day, UTC).
+    #[param(
+        pattern = "^([0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|1[0-9]|2[0-8])(T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]Z)?)?$"
+    )]
     pub from: Option<String>,
     /// RFC 3339 time or `YYYY-MM-DD` (to the end of that day, UTC).
+    #[param(
+        pattern = "^([0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|1[0-9]|2[0-8])(T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]Z)?)?$"
+    )]
     pub to: Option<String>,
+    #[param(minimum = 1, maximum = 100000)]
     pub page: Option<i64>,
+    #[param(minimum = 1, maximum = 100)]
     pub per_page: Option<i64>,
 }
 

@@ -11,6 +11,9 @@ use actix_web::{web, HttpResponse};
 
 use crate::{auth::AuthUser, domain::UserType, error::ApiError, state::AppState};
 
+/// The caller adds the default service (the API's 404 and 405). `{id}` takes digits only
+/// where a sibling path is a word (`/users/bulk`, `/news/preview`,
+/// `/contact-messages/unread-count`): another method on those is a 405, not a failed parse.
 pub fn scope() -> actix_web::Scope {
     web::scope("/admin")
         .route("/overview", web::get().to(site::overview))
@@ -18,8 +21,8 @@ pub fn scope() -> actix_web::Scope {
         .route("/users.csv", web::get().to(users::csv))
         .route("/users/invite", web::post().to(users::invite))
         .route("/users/bulk", web::post().to(users::bulk))
-        .route("/users/{id}", web::get().to(users::detail))
-        .route("/users/{id}", web::patch().to(users::patch))
+        .route("/users/{id:\\d+}", web::get().to(users::detail))
+        .route("/users/{id:\\d+}", web::patch().to(users::patch))
         .route("/users/{id}/resend-activation", web::post().to(users::resend_activation))
         .route("/users/{id}/send-reset", web::post().to(users::send_reset))
         .route("/courses", web::get().to(site::courses))
@@ -32,15 +35,14 @@ pub fn scope() -> actix_web::Scope {
         .route("/news", web::get().to(content::news_list))
         .route("/news", web::post().to(content::news_create))
         .route("/news/preview", web::post().to(content::news_preview))
-        .route("/news/{id}", web::get().to(content::news_get))
-        .route("/news/{id}", web::put().to(content::news_update))
-        .route("/news/{id}", web::delete().to(content::news_delete))
+        .route("/news/{id:\\d+}", web::get().to(content::news_get))
+        .route("/news/{id:\\d+}", web::put().to(content::news_update))
+        .route("/news/{id:\\d+}", web::delete().to(content::news_delete))
         .route("/contact-messages", web::get().to(content::contact_list))
         .route("/contact-messages/unread-count", web::get().to(content::contact_unread))
-        .route("/contact-messages/{id}", web::get().to(content::contact_get))
-        .route("/contact-messages/{id}", web::patch().to(content::contact_patch))
+        .route("/contact-messages/{id:\\d+}", web::get().to(content::contact_get))
+        .route("/contact-messages/{id:\\d+}", web::patch().to(content::contact_patch))
         .route("/contact-messages/{id}/reply", web::post().to(content::contact_reply))
-        .default_service(web::to(not_found))
 }
 
 /// The one role check of the admin site: a supervisor's token (403 otherwise), whose account is
@@ -48,10 +50,6 @@ pub fn scope() -> actix_web::Scope {
 pub(crate) async fn require_supervisor(state: &AppState, user: AuthUser) -> Result<(), ApiError> {
     user.require(UserType::Supervisor)?;
     Ok(crate::services::admin::check_supervisor(&state.db, user).await?)
-}
-
-async fn not_found() -> Result<web::Json<()>, ApiError> {
-    Err(ApiError::not_found())
 }
 
 /// A CSV download: UTF-8 with a byte-order mark, so spreadsheet programs read Arabic names.

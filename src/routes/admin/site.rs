@@ -175,6 +175,8 @@ pub async fn audit_csv(
     query: web::Query<AuditQuery>,
 ) -> Result<HttpResponse, ApiError> {
     super::require_supervisor(&state, user).await?;
+    // Every page goes out, but the page parameters it shares with the list are checked alike.
+    Paging { page: query.page, per_page: query.per_page }.parse()?;
     let rows = audit::list(&state.db, &audit_filter(&query)?, None, 0).await?;
     let lines = rows.items.into_iter().map(|a| {
         vec![

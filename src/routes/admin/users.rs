@@ -102,6 +102,8 @@ pub async fn csv(
     query: web::Query<UserQuery>,
 ) -> Result<HttpResponse, ApiError> {
     super::require_supervisor(&state, user).await?;
+    // Every page goes out, but the page parameters it shares with the list are checked alike.
+    Paging { page: query.page, per_page: query.per_page }.parse()?;
     let (filter, sort) = filter_and_sort(&query)?;
     let rows = admin::users(&state.db, &filter, sort, None, 0).await?;
     let lines = rows.items.iter().map(|u| {

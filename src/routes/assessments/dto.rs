@@ -216,8 +216,10 @@ pub struct SimilarQuery {
     /// The letter (one Braille cell in the code), e.g. `ب` or `e`.
     pub letter: Option<String>,
     /// `ar` or `en`.
+    #[param(required = true, pattern = "^(ar|en)$")]
     pub lang: Option<String>,
     /// Cells per group, 2–8 (default 4).
+    #[param(pattern = "^[2-8]$")]
     pub size: Option<String>,
 }
 

@@ -90,6 +90,7 @@ pub struct CertificateRequestReply {
 #[derive(Deserialize, IntoParams)]
 pub struct QueueQuery {
     /// `pending` (default), `approved` or `rejected`.
+    #[param(pattern = "^(pending|approved|rejected)$")]
     pub status: Option<String>,
 }
 
@@ -122,6 +123,7 @@ pub struct IssuedQuery {
     /// Part of the student's name or e-mail, the course title or the code; any case.
     pub q: Option<String>,
     /// At most this many (default 50, at most 200).
+    #[param(minimum = 1, maximum = 200)]
     pub limit: Option<i64>,
 }
 

@@ -130,7 +130,7 @@ pub async fn issued(
 ) -> Result<web::Json<CertificateList>, ApiError> {
     user.require(UserType::Supervisor)?;
     let q = query.q.as_deref().map(str::trim).filter(|q| !q.is_empty());
-    let limit = query.limit.unwrap_or(50).clamp(1, 200);
+    let limit = crate::routes::dto::limit(query.limit, 50, 200)?;
     let rows = certificates::issued(&state.db, q, limit).await?;
     Ok(web::Json(CertificateList { certificates: rows.iter().map(|z| dto(&state, z)).collect() }))
 }
@@ -203,7 +203,7 @@ pub async fn download(
 
 /// Codes are unguessable, but a visitor trying many is still slowed down.
 fn limit_verification(state: &AppState, req: &HttpRequest) -> Result<(), ApiError> {
-    let who = req.peer_addr().map(|a| a.ip().to_string()).unwrap_or_default();
+    let who = crate::client_addr::client_ip(req);
     if state.limiter.allow(&format!("verify:{who}"), 120, Duration::from_secs(60)) {
         Ok(())
     } else {

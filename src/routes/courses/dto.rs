@@ -350,14 +350,17 @@ pub struct CatalogueQuery {
     pub category: Option<String>,
     pub level: Option<String>,
     /// `ar` or `en`.
+    #[param(pattern = "^(ar|en)?$")]
     pub language: Option<String>,
 }
 
 #[derive(Deserialize, IntoParams)]
 pub struct QueueQuery {
     /// `accreditation` or `stop`.
+    #[param(pattern = "^(accreditation|stop)$")]
     pub kind: String,
     /// `pending` (default), `approved` or `rejected`.
+    #[param(pattern = "^(pending|approved|rejected)$")]
     pub status: Option<String>,
 }
 

@@ -79,12 +79,16 @@ pub async fn get(
 
 /// The catalogue: active courses, searchable and filtered.
 #[utoipa::path(get, path = "/api/courses", tag = "courses", params(CatalogueQuery),
-    responses((status = 200, body = CourseList)))]
+    responses((status = 200, body = CourseList), (status = 400, body = crate::error::ErrorBody)))]
 pub async fn catalogue(
     state: web::Data<AppState>,
     query: web::Query<CatalogueQuery>,
 ) -> Result<web::Json<CourseList>, ApiError> {
     let opt = |s: &Option<String>| s.as_deref().map(str::trim).filter(|s| !s.is_empty()).map(str::to_string);
+    // The document names the two languages; anything else is refused, not a filter matching nothing.
+    if !matches!(query.language.as_deref(), None | Some("" | "ar" | "en")) {
+        return Err(ApiError::field_invalid("language"));
+    }
     let (words, category, level, language) =
         (opt(&query.q), opt(&query.category), opt(&query.level), opt(&query.language));
     let filter = CatalogueFilter {
