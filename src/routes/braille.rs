@@ -43,6 +43,11 @@ pub struct TranslateRequest {
     /// 1 (uncontracted, the default) or 2 (contracted: UEB grade 2, Arabic grade 2).
     #[serde(default = "grade_one")]
     pub grade: u8,
+    /// Grade 2 only: write with just these contractions (ids from `GET /api/braille/contractions`,
+    /// such as a course's lessons have taught so far); absent means every contraction.
+    #[serde(default)]
+    #[schema(max_items = 1000)]
+    pub contractions: Option<Vec<String>>,
 }
 
 fn grade_one() -> u8 {
@@ -106,18 +111,26 @@ pub async fn translate(
             ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, "text_too_long", Msg::TextTooLong(MAX_CHARS)).on_field("text")
         );
     }
-    let opts = match b.grade {
-        1 => braille::Options::grade1(),
-        2 => braille::Options::grade2(),
-        _ => return Err(ApiError::field_invalid("grade")),
-    };
-    let grade = opts.grade.number();
     let code = match (b.lang, b.direction) {
         (CodeChoice::Ar, _) => Code::Arabic,
         (CodeChoice::En, _) => Code::English,
         (CodeChoice::Auto, Direction::ToBraille) => braille::detect_lang(&b.text),
         (CodeChoice::Auto, Direction::ToText) => Code::Arabic,
     };
+    let opts = match (b.grade, &b.contractions) {
+        (1, None) => braille::Options::grade1(),
+        (2, None) => braille::Options::grade2(),
+        (2, Some(ids)) if ids.len() <= 1000 => {
+            let mut set = braille::ContractionSet::new();
+            for id in ids {
+                set.insert(code, id).map_err(|_| ApiError::field_invalid("contractions"))?;
+            }
+            braille::Options::partial(set)
+        }
+        (1 | 2, Some(_)) => return Err(ApiError::field_invalid("contractions")),
+        _ => return Err(ApiError::field_invalid("grade")),
+    };
+    let grade = opts.grade.number();
     // Contracted back-translation searches (up to ~0.4 s for 5,000 random cells): off the
     // async worker, so other requests on it are not held up.
     let reply = web::block(move || written(b, code, opts, grade)).await.map_err(ApiError::internal)?;

@@ -51,6 +51,22 @@ async fn the_translator_writes_and_reads_either_grade() {
     )
     .await;
     assert_eq!(back_ar.body["text"], "الكتاب");
+    // Only the contractions taught so far (a contracted course's assessment preview): "the"
+    // contracts, "children" is spelled out; an unknown id, or a list on grade 1, is refused.
+    let partial = translate(
+        &app,
+        json!({"text": "the children", "lang": "en", "direction": "to_braille", "grade": 2, "contractions": ["en:the"]}),
+        "en",
+    )
+    .await;
+    assert_eq!((partial.status, partial.body["braille"].as_str()), (StatusCode::OK, Some("⠮⠀⠉⠓⠊⠇⠙⠗⠑⠝")));
+    for body in [
+        json!({"text": "the", "lang": "en", "direction": "to_braille", "grade": 2, "contractions": ["en:nope"]}),
+        json!({"text": "the", "lang": "en", "direction": "to_braille", "grade": 1, "contractions": ["en:the"]}),
+    ] {
+        let bad = translate(&app, body, "en").await;
+        assert_eq!((bad.status, bad.field()), (StatusCode::BAD_REQUEST, Some("contractions")));
+    }
     // A grade that does not exist is refused on its field, in the request's language.
     for lang in ["en", "ar"] {
         let bad = translate(&app, t("the", "en", Some(3)), lang).await;
