@@ -24,14 +24,16 @@ pub struct Settings {
     pub refresh_ttl: Duration,
     /// Lowest percentages of the grade bands excellent, very good, good and average.
     pub grade_bands: GradeBands,
-    /// A TrueType font with Arabic and Latin letters for certificate PDFs.
-    pub cert_font: PathBuf,
+    /// A TrueType font with Arabic and Latin letters for certificate PDFs; `None`: the
+    /// built-in Amiri (`assets/fonts/`).
+    pub cert_font: Option<PathBuf>,
     /// How long an idle HTTP connection is kept open for the next request.
     pub keep_alive: Duration,
+    /// SMTP timeouts and the back-off of failed e-mails.
+    pub mail_timing: crate::email::MailTiming,
+    /// Load balancers whose `X-Forwarded-For` names the client (rate limits, sign-in delays).
+    pub trusted_proxies: Vec<std::net::IpAddr>,
 }
-
-/// Where Debian's `fonts-hosny-amiri` (installed by `scripts/system-deps.sh`) puts Amiri.
-pub const DEFAULT_CERT_FONT: &str = "/usr/share/fonts/opentype/fonts-hosny-amiri/Amiri-Regular.ttf";
 
 /// Longer than the 60 s a proxy commonly keeps its idle upstream connections, so the server is
 /// not the side that closes them (a proxy then reuses one the server is closing). actix-web's own
@@ -77,8 +79,21 @@ impl Settings {
                 Some(v) => GradeBands::parse(&v)
                     .map_err(|e| anyhow::anyhow!("LAMSA_GRADE_BANDS (e.g. \"85,75,65,50\"): {e}"))?,
             },
-            cert_font: PathBuf::from(var("LAMSA_CERT_FONT").unwrap_or_else(|| DEFAULT_CERT_FONT.into())),
+            cert_font: var("LAMSA_CERT_FONT").map(PathBuf::from),
             keep_alive: secs("LAMSA_KEEP_ALIVE_SECS", DEFAULT_KEEP_ALIVE_SECS)?,
+            mail_timing: crate::email::MailTiming {
+                timeout: secs("LAMSA_SMTP_TIMEOUT_SECS", 30)?,
+                ..Default::default()
+            },
+            trusted_proxies: match var("LAMSA_TRUSTED_PROXIES") {
+                None => vec![],
+                Some(v) => v
+                    .split(',')
+                    .map(|a| {
+                        a.trim().parse().with_context(|| format!("LAMSA_TRUSTED_PROXIES: {a:?} is not an IP address"))
+                    })
+                    .collect::<anyhow::Result<_>>()?,
+            },
         })
     }
 

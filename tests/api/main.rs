@@ -13,6 +13,8 @@ mod contracted;
 mod courses;
 mod errors;
 mod helpers;
+mod input;
+mod mail;
 mod media;
 mod news;
 mod platform;
