@@ -6,6 +6,7 @@
 mod accounts;
 mod admin;
 mod assessments;
+mod backup;
 mod braille;
 mod certificates;
 mod contact;
