@@ -31,8 +31,6 @@ pub struct Settings {
     pub keep_alive: Duration,
     /// SMTP timeouts and the back-off of failed e-mails.
     pub mail_timing: crate::email::MailTiming,
-    /// Load balancers whose `X-Forwarded-For` names the client (rate limits, sign-in delays).
-    pub trusted_proxies: Vec<std::net::IpAddr>,
 }
 
 /// Longer than the 60 s a proxy commonly keeps its idle upstream connections, so the server is
@@ -84,15 +82,6 @@ impl Settings {
             mail_timing: crate::email::MailTiming {
                 timeout: secs("LAMSA_SMTP_TIMEOUT_SECS", 30)?,
                 ..Default::default()
-            },
-            trusted_proxies: match var("LAMSA_TRUSTED_PROXIES") {
-                None => vec![],
-                Some(v) => v
-                    .split(',')
-                    .map(|a| {
-                        a.trim().parse().with_context(|| format!("LAMSA_TRUSTED_PROXIES: {a:?} is not an IP address"))
-                    })
-                    .collect::<anyhow::Result<_>>()?,
             },
         })
     }

@@ -125,16 +125,8 @@ fn message(lang: Lang, msg: Msg) -> web::Json<MessageResponse> {
     web::Json(MessageResponse { message: msg.render(lang) })
 }
 
-/// The client's address: the peer's, or, when the peer is one of `LAMSA_TRUSTED_PROXIES`
-/// (the load balancer), the last address in `X-Forwarded-For` that is not a trusted proxy.
 fn client_key(req: &HttpRequest) -> String {
-    let peer = req.peer_addr().map(|a| a.ip());
-    let trusted = req.app_data::<web::Data<AppState>>().map(|s| s.settings.trusted_proxies.clone()).unwrap_or_default();
-    crate::rate_limit::client_address(
-        peer,
-        req.headers().get("x-forwarded-for").and_then(|v| v.to_str().ok()),
-        &trusted,
-    )
+    req.peer_addr().map(|a| a.ip().to_string()).unwrap_or_default()
 }
 
 fn limit(state: &AppState, key: String, max: u32, window: Duration) -> Result<(), ApiError> {
