@@ -109,6 +109,16 @@ async fn control_characters_are_refused_in_every_text_and_nothing_is_stored() {
     assert_eq!(note.status, StatusCode::CREATED, "{:?}", note.body);
     let notes = app.get_auth("/api/notes", &student).await.body;
     assert_eq!(notes["notes"][0]["text"], ok);
+    // A student's reply to it: refused with a control character, stored without.
+    let note_id = notes["notes"][0]["id"].as_i64().unwrap();
+    let reply_path = format!("/api/notes/{note_id}/reply");
+    for c in CONTROLS {
+        refused(&app.post_auth(&reply_path, &student, json!({"text": format!("ok{c}")}), "en").await, "text");
+    }
+    let reply = app.post_auth(&reply_path, &student, json!({"text": "شكرًا\nThanks"}), "en").await;
+    assert_eq!(reply.status, StatusCode::CREATED, "{:?}", reply.body);
+    let replies = app.get_auth("/api/notes", &student).await.body["notes"][0]["replies"].clone();
+    assert_eq!(replies.as_array().map(Vec::len), Some(1), "{replies}");
     let bio = app.patch_auth("/api/profile", &student, json!({"bio": "a\nb\tc"})).await;
     assert_eq!(bio.status, StatusCode::OK, "{:?}", bio.body);
 }
