@@ -5,6 +5,10 @@ use std::time::Duration;
 
 use tokio::sync::broadcast;
 
+/// The publisher's reconnect back-off (see [`Bus::redis`]); the subscriber uses the same.
+pub const RECONNECT_MIN_DELAY: Duration = Duration::from_millis(100);
+pub const RECONNECT_MAX_DELAY: Duration = Duration::from_millis(400);
+
 #[derive(Clone, Debug)]
 pub struct BusMessage {
     pub channel: String,
@@ -24,10 +28,19 @@ impl Bus {
 
     pub async fn redis(url: &str) -> anyhow::Result<Bus> {
         let client = redis::Client::open(url)?;
+        // The reconnect back-off, explicitly: the first retry after 100 ms, then doubling to at
+        // most 400 ms (the crate adds up to as much again as jitter), so a Redis that comes back
+        // is reached again within a second. With redis 0.27's defaults one failed try was
+        // followed by a wait of 60–120 s, during which every publish timed out and
+        // `/api/health` answered 503. After the retries the next command starts a new round;
+        // the realtime keeper pings every second, so there always is one.
         let config = redis::aio::ConnectionManagerConfig::new()
-            .set_connection_timeout(Duration::from_secs(2))
-            .set_response_timeout(Duration::from_secs(2))
-            .set_number_of_retries(2);
+            .set_connection_timeout(Some(Duration::from_secs(2)))
+            .set_response_timeout(Some(Duration::from_secs(2)))
+            .set_min_delay(RECONNECT_MIN_DELAY)
+            .set_max_delay(RECONNECT_MAX_DELAY)
+            .set_exponent_base(2.0)
+            .set_number_of_retries(8);
         let publisher = redis::aio::ConnectionManager::new_with_config(client.clone(), config).await?;
         Ok(Bus::Redis { client, publisher: Box::new(publisher) })
     }

@@ -31,6 +31,9 @@ pub struct Settings {
     pub keep_alive: Duration,
     /// SMTP timeouts and the back-off of failed e-mails.
     pub mail_timing: crate::email::MailTiming,
+    /// `LAMSA_METRICS_TOKEN`: a bearer token that opens `GET /metrics` to other hosts (it is
+    /// always open to loopback connections that did not come through a proxy).
+    pub metrics_token: Option<String>,
 }
 
 /// Longer than the 60 s a proxy commonly keeps its idle upstream connections, so the server is
@@ -83,6 +86,7 @@ impl Settings {
                 timeout: secs("LAMSA_SMTP_TIMEOUT_SECS", 30)?,
                 ..Default::default()
             },
+            metrics_token: var("LAMSA_METRICS_TOKEN"),
         })
     }
 

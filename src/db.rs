@@ -103,7 +103,7 @@ pub fn start_checkpoints(db: &std::sync::Arc<Db>) {
         return;
     }
     let app_db = std::sync::Arc::downgrade(db);
-    let mut own = OwnConnection::new(db);
+    let mut own = OwnConnection::new(db, "lamsa-checkpoints");
     actix_web::rt::spawn(async move {
         let mut pause = CHECKPOINT_EVERY;
         let mut last_wal_pages = -1;
@@ -180,14 +180,16 @@ pub struct OwnConnection {
 const WRITER_STATEMENT_CACHE: usize = 1000;
 
 impl OwnConnection {
-    /// For the database `db` connects to; the connection opens on first use.
-    pub fn new(db: &Db) -> OwnConnection {
+    /// For the database `db` connects to; the connection opens on first use. On PostgreSQL it
+    /// shows as `application_name` `name` (in `pg_stat_activity`).
+    pub fn new(db: &Db, name: &str) -> OwnConnection {
         let mut options = (*db.connect_options()).clone();
         if !is_sqlite(db) {
             options
                 .database_url
                 .query_pairs_mut()
-                .append_pair("statement-cache-capacity", &WRITER_STATEMENT_CACHE.to_string());
+                .append_pair("statement-cache-capacity", &WRITER_STATEMENT_CACHE.to_string())
+                .append_pair("application_name", name);
         }
         OwnConnection { options, conn: None }
     }
@@ -215,9 +217,21 @@ impl OwnConnection {
     /// After a failure that may have broken the connection (anything but an error the database
     /// reported about a statement): the next use opens a new one.
     pub fn check(&mut self, error: &sqlx::Error) {
-        if !matches!(error, sqlx::Error::Database(_) | sqlx::Error::RowNotFound) {
+        if is_connection_error(error) || !matches!(error, sqlx::Error::Database(_) | sqlx::Error::RowNotFound) {
             self.conn = None;
         }
+    }
+}
+
+/// Whether the connection itself failed, rather than a statement: the socket broke, or the
+/// server ended the session (PostgreSQL's SQLSTATE classes 08, connection exception, and 57P,
+/// operator intervention: `pg_terminate_backend`, a shutdown or restart, a failover). Such a
+/// connection is of no further use, and work that failed on it can be tried on a new one.
+pub fn is_connection_error(error: &sqlx::Error) -> bool {
+    match error {
+        sqlx::Error::Database(e) => e.code().is_some_and(|c| c.starts_with("08") || c.starts_with("57P")),
+        sqlx::Error::Io(_) | sqlx::Error::Tls(_) | sqlx::Error::Protocol(_) | sqlx::Error::WorkerCrashed => true,
+        _ => false,
     }
 }
 

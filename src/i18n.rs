@@ -399,7 +399,7 @@ impl Msg {
             ),
             AlreadyActivated => ("This account is already activated.", "هذا الحساب مفعّل بالفعل."),
             SlugTaken => ("Another news item already uses this address (slug).", "هناك خبر آخر يستخدم هذا العنوان (المعرّف)."),
-            MessageSent => ("message sent", "تم إرسال الرسالة"),
+            MessageSent => ("Message sent", "تم إرسال الرسالة"),
             ReplySent => ("Reply sent", "تم إرسال الرد"),
             ContactUpdated => ("Message updated", "تم تحديث الرسالة"),
             NewsSaved => ("News item saved", "تم حفظ الخبر"),

@@ -13,6 +13,7 @@ pub mod error;
 pub mod events;
 pub mod extract;
 pub mod i18n;
+pub mod metrics;
 pub mod note_writer;
 pub mod rate_limit;
 pub mod realtime;

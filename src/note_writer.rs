@@ -21,13 +21,14 @@
 
 use tokio::sync::{mpsc, oneshot};
 
-use std::collections::HashMap;
+use std::{collections::HashMap, sync::Arc};
 
 use crate::{
     auth::AuthUser,
     db::{Db, OwnConnection},
     domain::UserType,
     events::{NOTE_RECEIVED, NOTE_REPLIED},
+    metrics::{inc, Metrics},
     realtime::Realtime,
     store::{
         notes::{self, NewMessage, NoteRow, Person, ReplyRow, Stored},
@@ -81,9 +82,9 @@ pub struct NoteWriter {
 impl NoteWriter {
     /// Starts the writing task on the current actix arbiter (publishing to Redis spawns local
     /// tasks, which need one).
-    pub fn start(db: Db, realtime: Realtime) -> NoteWriter {
+    pub fn start(db: Db, realtime: Realtime, metrics: Arc<Metrics>) -> NoteWriter {
         let (queue, rx) = mpsc::unbounded_channel();
-        actix_web::rt::spawn(run(db, realtime, rx));
+        actix_web::rt::spawn(run(db, realtime, rx, metrics));
         NoteWriter { queue }
     }
 
@@ -96,9 +97,9 @@ impl NoteWriter {
     }
 }
 
-async fn run(db: Db, realtime: Realtime, mut rx: mpsc::UnboundedReceiver<(Job, Reply)>) {
+async fn run(db: Db, realtime: Realtime, mut rx: mpsc::UnboundedReceiver<(Job, Reply)>, metrics: Arc<Metrics>) {
     let max_batch = if crate::db::is_sqlite(&db) { MAX_BATCH_SQLITE } else { MAX_BATCH_POSTGRES };
-    let mut conn = OwnConnection::new(&db);
+    let mut conn = Writer { conn: OwnConnection::new(&db, WRITER_NAME), metrics };
     drop(db);
     let mut batch = Vec::with_capacity(max_batch);
     let mut busy = false;
@@ -171,17 +172,52 @@ struct Accepted<'a> {
     event: (&'a Job, i64),
 }
 
+/// The writer's connection (shown as `application_name` `lamsa-note-writer` on PostgreSQL) and
+/// where it reports its batches.
+struct Writer {
+    conn: OwnConnection,
+    metrics: Arc<Metrics>,
+}
+
+/// The note writer's name in `pg_stat_activity`.
+pub const WRITER_NAME: &str = "lamsa-note-writer";
+
+type BatchResult = Result<(Vec<Result<Stored, WriteError>>, Vec<Event>), sqlx::Error>;
+
 /// One transaction: who takes part, the rows, then their events. A job refused (no such
 /// recipient or note) gets its reason; the others are stored.
-async fn write_batch(
-    conn: &mut OwnConnection,
-    jobs: &[(Job, Reply)],
-) -> Result<(Vec<Result<Stored, WriteError>>, Vec<Event>), sqlx::Error> {
-    let result = write_batch_on(conn.get().await?, jobs).await;
+///
+/// If the connection itself failed (the server ended the session, as on a PostgreSQL restart
+/// or failover, or the socket broke), it is dropped and the batch is written once more on a new
+/// one: the failed transaction was rolled back with its connection. (Only a connection lost
+/// during the COMMIT itself leaves it unknown whether the batch was stored; then the retry may
+/// store it twice, which is rarer and kinder than failing every request of the batch.)
+async fn write_batch(w: &mut Writer, jobs: &[(Job, Reply)]) -> BatchResult {
+    let started = std::time::Instant::now();
+    let mut result = write_on(&mut w.conn, jobs).await;
     if let Err(e) = &result {
-        conn.check(e);
+        if crate::db::is_connection_error(e) {
+            tracing::warn!(error = %e, size = jobs.len(), "the note writer's connection failed; writing the batch again on a new one");
+            inc(&w.metrics.note_writer_reconnects, 1);
+            w.conn.check(e);
+            result = write_on(&mut w.conn, jobs).await;
+        }
+    }
+    match &result {
+        Ok(_) => {
+            w.metrics.note_batch_size.observe(jobs.len() as f64);
+            w.metrics.note_commit_seconds.observe(started.elapsed().as_secs_f64());
+        }
+        Err(e) => w.conn.check(e),
     }
     result
+}
+
+async fn write_on(conn: &mut OwnConnection, jobs: &[(Job, Reply)]) -> BatchResult {
+    match conn.get().await {
+        Ok(c) => write_batch_on(c, jobs).await,
+        Err(e) => Err(e),
+    }
 }
 
 async fn write_batch_on(

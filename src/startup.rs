@@ -138,10 +138,33 @@ fn run(listener: TcpListener, state: Arc<AppState>) -> anyhow::Result<Server> {
                 }
                 srv.call(req)
             })
+            // Outermost: what every request cost, by route pattern and status.
+            .wrap_fn(|req, srv| {
+                let started = std::time::Instant::now();
+                let metrics = req.app_data::<web::Data<AppState>>().map(|s| s.metrics.clone());
+                let fut = srv.call(req);
+                async move {
+                    let res = fut.await?;
+                    if let Some(metrics) = metrics {
+                        let req = res.request();
+                        metrics.observe_http(
+                            req.match_pattern(),
+                            req.method().as_str(),
+                            res.status().as_u16(),
+                            started.elapsed(),
+                        );
+                    }
+                    Ok(res)
+                }
+            })
             .configure(routes::configure)
+            .route("/metrics", web::get().to(routes::metrics::metrics))
             .service(Files::new("/media/avatars", &avatars))
             .default_service(web::to(web_app::serve))
     })
+    // Each connection's descriptor, so a WebSocket whose peer stopped reading can be cut
+    // (realtime::socket).
+    .on_connect(crate::realtime::socket::on_connect)
     .keep_alive(keep_alive)
     // Small writes go out at once. With Nagle's algorithm a socket's second event waited for
     // the client's (delayed) acknowledgement of the first: a supervisor's tab receiving many

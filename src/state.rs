@@ -13,6 +13,7 @@ use crate::{
     configuration::Settings,
     db::{self, Db},
     email::Mailer,
+    metrics::Metrics,
     note_writer::NoteWriter,
     rate_limit::RateLimiter,
     realtime::{self, Realtime},
@@ -33,6 +34,8 @@ pub struct AppState {
     pub cert_font: Arc<FontCache>,
     /// Owns the pool handle the realtime hub reaches weakly (see `Hub::db`).
     pub shared_db: Arc<Db>,
+    /// This instance's counters, served at `GET /metrics`.
+    pub metrics: Arc<Metrics>,
 }
 
 impl AppState {
@@ -58,9 +61,14 @@ impl AppState {
         };
         let shared_db = Arc::new(db.clone());
         db::start_checkpoints(&shared_db);
-        let realtime =
-            Realtime::start(bus.clone(), realtime::namespace_for(&settings.database_url), Arc::downgrade(&shared_db));
-        let notes = NoteWriter::start(db.clone(), realtime.clone());
+        let metrics = Arc::new(Metrics::default());
+        let realtime = Realtime::start(
+            bus.clone(),
+            realtime::namespace_for(&settings.database_url),
+            Arc::downgrade(&shared_db),
+            metrics.clone(),
+        );
+        let notes = NoteWriter::start(db.clone(), realtime.clone(), metrics.clone());
         let cert_font = Arc::new(FontCache::new(settings.cert_font.clone()));
         if let Some(path) = settings.cert_font.as_ref().filter(|p| !p.is_file()) {
             // Not fatal: everything but certificate PDFs works without it.
@@ -80,6 +88,7 @@ impl AppState {
             notes,
             cert_font,
             shared_db,
+            metrics,
         })
     }
 }

@@ -7,7 +7,11 @@ use actix::{Actor, Addr, AsyncContext, Context, Handler, Message};
 use tokio::sync::mpsc::UnboundedSender;
 
 use super::{session::WsSession, subscriber::SubCommand, user_channel};
-use crate::{db::Db, store::notifications::Event};
+use crate::{
+    db::Db,
+    metrics::{inc, Metrics},
+    store::notifications::Event,
+};
 
 pub struct Hub {
     sessions: HashMap<i64, Vec<(u64, Addr<WsSession>)>>,
@@ -17,6 +21,7 @@ pub struct Hub {
     /// Weak: the hub's thread outlives the app (tests start many apps in one process), and a
     /// strong handle here kept every app's pool, and its connections, open forever.
     db: std::sync::Weak<Db>,
+    metrics: std::sync::Arc<Metrics>,
 }
 
 impl Hub {
@@ -24,8 +29,9 @@ impl Hub {
         subscriptions: Option<UnboundedSender<SubCommand>>,
         namespace: std::sync::Arc<str>,
         db: std::sync::Weak<Db>,
+        metrics: std::sync::Arc<Metrics>,
     ) -> Hub {
-        Hub { sessions: HashMap::new(), subscriptions, namespace, db }
+        Hub { sessions: HashMap::new(), subscriptions, namespace, db, metrics }
     }
 }
 
@@ -142,6 +148,7 @@ fn event_kind(json: &str) -> Option<&str> {
 impl Handler<Resync> for Hub {
     type Result = ();
     fn handle(&mut self, _: Resync, ctx: &mut Context<Self>) {
+        inc(&self.metrics.bus_resyncs, 1);
         let Some(db) = self.db.upgrade().map(|db| (*db).clone()) else { return };
         let users: Vec<i64> = self.sessions.keys().copied().collect();
         let hub = ctx.address();

@@ -6,14 +6,25 @@
 
 pub mod hub;
 pub mod session;
+pub mod socket;
 mod subscriber;
 
-use std::{sync::Arc, time::Duration};
+use std::{
+    sync::{
+        atomic::{AtomicU64, Ordering},
+        Arc,
+    },
+    time::{Duration, Instant},
+};
 
 use actix::{Actor, Addr, Arbiter};
 use tokio::sync::mpsc;
 
-use crate::{bus::Bus, store::notifications::Event};
+use crate::{
+    bus::Bus,
+    metrics::{inc, Metrics},
+    store::notifications::Event,
+};
 pub use hub::Hub;
 
 /// What an instance needs to publish and to serve sockets.
@@ -22,6 +33,10 @@ pub struct Realtime {
     pub hub: Addr<Hub>,
     bus: Bus,
     namespace: Arc<str>,
+    pub metrics: Arc<Metrics>,
+    /// How many publishes have failed or timed out so far. The keeper compares it with the
+    /// count it last repaired: any change means some session may have missed an event.
+    failed_publishes: Arc<AtomicU64>,
 }
 
 /// The message an instance publishes on `user:<id>`: `"<seq> <id> <json>"`.
@@ -44,6 +59,12 @@ pub fn user_channel(namespace: &str, user_id: i64) -> String {
     format!("{namespace}:user:{user_id}")
 }
 
+/// `<namespace>:resync`: "a publish failed; every session catch up from the database". Every
+/// instance of the deployment subscribes to it.
+pub fn resync_channel(namespace: &str) -> String {
+    format!("{namespace}:resync")
+}
+
 /// The channel namespace of a deployment: every instance on the same database shares it.
 pub fn namespace_for(database_url: &str) -> Arc<str> {
     use sha2::{Digest, Sha256};
@@ -56,28 +77,39 @@ pub const PING_EVERY: Duration = Duration::from_secs(25);
 pub const DROP_AFTER: Duration = Duration::from_secs(70);
 
 impl Realtime {
-    /// Starts the hub on its own arbiter (thread) and, with Redis, the subscriber beside it.
-    /// Must run inside an actix system.
-    pub fn start(bus: Bus, namespace: Arc<str>, db: std::sync::Weak<crate::db::Db>) -> Realtime {
+    /// Starts the hub on its own arbiter (thread) and, with Redis, the subscriber and the keeper
+    /// beside it. Must run inside an actix system.
+    pub fn start(bus: Bus, namespace: Arc<str>, db: std::sync::Weak<crate::db::Db>, metrics: Arc<Metrics>) -> Realtime {
         let arbiter = Arbiter::new();
         let (sub_tx, sub_rx) = mpsc::unbounded_channel();
         let redis = bus.redis_client().cloned();
         let subscriptions = redis.as_ref().map(|_| sub_tx);
         let hub_namespace = namespace.clone();
-        let hub = Hub::start_in_arbiter(&arbiter.handle(), move |_| Hub::new(subscriptions, hub_namespace, db));
+        let hub_metrics = metrics.clone();
+        let keeper_db = db.clone();
+        let hub =
+            Hub::start_in_arbiter(&arbiter.handle(), move |_| Hub::new(subscriptions, hub_namespace, db, hub_metrics));
+        let realtime = Realtime {
+            hub: hub.clone(),
+            bus,
+            namespace: namespace.clone(),
+            metrics,
+            failed_publishes: Default::default(),
+        };
         if let Some(client) = redis {
-            let hub = hub.clone();
-            arbiter.spawn(subscriber::run(client, sub_rx, hub));
+            arbiter.spawn(subscriber::run(client, sub_rx, hub, resync_channel(&namespace)));
+            arbiter.spawn(keeper(realtime.clone(), keeper_db));
         }
         // The arbiter lives as long as the process.
         std::mem::forget(arbiter);
-        Realtime { hub, bus, namespace }
+        realtime
     }
 
     /// Sends committed events on their way without holding up the request: a bus failure
-    /// or a slow Redis is only logged, because the events are in the database and sessions
-    /// fill any gap from it (per-user `seq`), or when the subscriber reconnects.
+    /// or a slow Redis is only logged and counted, because the events are in the database and
+    /// the keeper has every session catch up from it once the bus answers again.
     pub async fn publish(&self, events: &[Event]) {
+        inc(&self.metrics.events_published, events.len() as u64);
         match &self.bus {
             Bus::InProcess(_) => {
                 for event in events {
@@ -90,16 +122,66 @@ impl Realtime {
                 let messages: Vec<(String, String)> =
                     events.iter().map(|e| (user_channel(&self.namespace, e.recipient_id), encode(e))).collect();
                 let (first, count) = (events.first().map(|e| e.id), events.len());
+                let (metrics, failed) = (self.metrics.clone(), self.failed_publishes.clone());
                 actix_web::rt::spawn(async move {
+                    let started = Instant::now();
                     // One round trip for a whole batch of events.
-                    match tokio::time::timeout(Duration::from_secs(3), bus.publish_many(&messages)).await {
-                        Ok(Ok(())) => {}
-                        Ok(Err(e)) => {
-                            tracing::warn!(error = %e, first, count, "events not published; sessions will catch up")
-                        }
-                        Err(_) => tracing::warn!(first, count, "publishing timed out; sessions will catch up"),
+                    let outcome = tokio::time::timeout(PUBLISH_TIMEOUT, bus.publish_many(&messages)).await;
+                    metrics.publish_seconds.observe(started.elapsed().as_secs_f64());
+                    let why = match outcome {
+                        Ok(Ok(())) => return,
+                        Ok(Err(e)) => e.to_string(),
+                        Err(_) => "timed out".to_string(),
+                    };
+                    inc(&metrics.events_publish_failed, count as u64);
+                    // One line per outage, not one per event.
+                    if metrics.bus_up.swap(0, Ordering::Relaxed) == 1 {
+                        tracing::warn!(error = %why, first, count, "events not published; sessions will catch up when the bus answers");
                     }
+                    failed.fetch_add(1, Ordering::Release);
                 });
+            }
+        }
+    }
+}
+
+/// How long a publish may take before it counts as failed.
+const PUBLISH_TIMEOUT: Duration = Duration::from_secs(3);
+/// How often the keeper checks the bus; while a repair is pending, every [`KEEP_FAST`].
+const KEEP_EVERY: Duration = Duration::from_secs(1);
+const KEEP_FAST: Duration = Duration::from_millis(200);
+
+/// Watches the Redis bus of one instance. It pings it every second, which also keeps the
+/// publishing connection's reconnect going while Redis is away (the client retries a few times
+/// and then waits for the next command). After any failed publish, as soon as Redis answers
+/// again, it publishes a resync on the deployment's resync channel: every instance (this one
+/// too) has its sessions read their latest `seq` from the database and fetch what they missed.
+/// Ends with the app (tests start many apps in one process).
+async fn keeper(realtime: Realtime, db: std::sync::Weak<crate::db::Db>) {
+    let channel = resync_channel(&realtime.namespace);
+    let mut repaired = 0u64;
+    while db.strong_count() > 0 {
+        let failed = realtime.failed_publishes.load(Ordering::Acquire);
+        tokio::time::sleep(if failed != repaired { KEEP_FAST } else { KEEP_EVERY }).await;
+        let up = realtime.bus.healthy().await;
+        let was_up = realtime.metrics.bus_up.swap(i64::from(up), Ordering::Relaxed) == 1;
+        if up && !was_up {
+            tracing::info!("the event bus answers again");
+        }
+        if !up || failed == repaired {
+            continue;
+        }
+        let message = [(channel.clone(), "resync".to_string())];
+        match tokio::time::timeout(PUBLISH_TIMEOUT, realtime.bus.publish_many(&message)).await {
+            Ok(Ok(())) => {
+                tracing::info!("publishing works again; every session catches up from the database");
+                // Ours too, in case our own subscriber is between connections (it resyncs after
+                // reconnecting anyway).
+                realtime.hub.do_send(hub::Resync);
+                repaired = failed;
+            }
+            _ => {
+                realtime.metrics.bus_up.store(0, Ordering::Relaxed);
             }
         }
     }

@@ -4,7 +4,10 @@
 //! reconnects and resumes).
 
 use std::{
-    sync::atomic::{AtomicU64, Ordering},
+    sync::{
+        atomic::{AtomicU64, Ordering},
+        Arc,
+    },
     time::Instant,
 };
 
@@ -15,10 +18,12 @@ use tokio::sync::mpsc;
 
 use super::{
     hub::{CatchUp, Deliver, EndSession, Hub, Join, Leave, Shutdown},
+    socket::Socket,
     DROP_AFTER, PING_EVERY,
 };
 use crate::{
     db::Db,
+    metrics::{inc, Metrics},
     store::notifications::{self, Event},
 };
 
@@ -74,6 +79,9 @@ pub struct WsSession {
     /// To the writer task, which owns the order of everything sent.
     out: mpsc::Sender<String>,
     last_heard: Instant,
+    /// The connection, cut if the peer does not take our close frame.
+    socket: Socket,
+    metrics: Arc<Metrics>,
 }
 
 impl Actor for WsSession {
@@ -136,6 +144,7 @@ impl WsSession {
         match self.out.try_send(text) {
             Ok(()) => {}
             Err(mpsc::error::TrySendError::Full(_)) => {
+                inc(&self.metrics.ws_closed_too_slow, 1);
                 self.close(ctx, CloseCode::Other(CLOSE_TOO_SLOW), "too slow; reconnect and resume")
             }
             Err(mpsc::error::TrySendError::Closed(_)) => ctx.stop(),
@@ -146,12 +155,17 @@ impl WsSession {
         self.send(ctx, event.json.to_string());
     }
 
+    /// Queues a close frame and stops the session. A peer that does not take the frame (it
+    /// stopped reading, so the frame waits behind everything queued before it) has its
+    /// connection cut at the TCP level [`super::socket::CUT_AFTER`] later, which frees it and
+    /// everything queued for it.
     fn close(&mut self, ctx: &mut actix::Context<Self>, code: CloseCode, why: &str) {
         let ws = self.ws.clone();
         let reason = CloseReason { code, description: Some(why.to_string()) };
         actix_web::rt::spawn(async move {
             let _ = ws.close(Some(reason)).await;
         });
+        self.socket.cut_later();
         ctx.stop();
     }
 
@@ -204,7 +218,10 @@ impl WsSession {
                 tracing::error!(error = %e, "replay failed");
                 self.close(ctx, CloseCode::Error, "temporary failure; reconnect");
             }
-            ReplayError::TooSlow => self.close(ctx, CloseCode::Other(CLOSE_TOO_SLOW), "too slow; reconnect and resume"),
+            ReplayError::TooSlow => {
+                inc(&self.metrics.ws_closed_too_slow, 1);
+                self.close(ctx, CloseCode::Other(CLOSE_TOO_SLOW), "too slow; reconnect and resume")
+            }
             ReplayError::Gone => ctx.stop(),
         }
     }
@@ -213,8 +230,11 @@ impl WsSession {
 /// How long a replay waits for the socket to take its next message before calling the peer
 /// too slow. A replay may be far longer than the socket's queue (a supervisor's tab after a
 /// Redis restart, a laptop back from sleep): it is fed at the pace the socket drains, a page at a
-/// time, instead of overflowing the queue and closing the socket again and again.
-const REPLAY_STALL: std::time::Duration = std::time::Duration::from_secs(15);
+/// time, instead of overflowing the queue and closing the socket again and again. A peer that
+/// takes not one message in 3 s has stopped reading (a slow link still drains a 4 KB message in
+/// well under a second); with the cut 5 s after the close, its connection is gone within 10 s of
+/// its queue filling.
+const REPLAY_STALL: std::time::Duration = std::time::Duration::from_secs(3);
 const REPLAY_PAGE: i64 = 500;
 
 enum ReplayError {
@@ -332,7 +352,8 @@ impl StreamHandler<Result<Message, ProtocolError>> for WsSession {
 
 /// Closes a socket whose token is missing, bad or expired with 4401 (browsers cannot read the
 /// HTTP status of a failed upgrade, so the refusal travels as a close code).
-pub fn refuse(ws: actix_ws::Session) {
+pub fn refuse(ws: actix_ws::Session, socket: Socket) {
+    socket.cut_later();
     actix_web::rt::spawn(async move {
         let reason = CloseReason {
             code: CloseCode::Other(CLOSE_BAD_TOKEN),
@@ -344,13 +365,26 @@ pub fn refuse(ws: actix_ws::Session) {
 
 /// Serves an upgraded socket of `user_id`: a writer task owns the socket's outgoing order and
 /// a session actor joins the hub.
-pub fn start(user_id: i64, hub: Addr<Hub>, db: Db, ws: actix_ws::Session, stream: actix_ws::MessageStream) {
+pub fn start(
+    user_id: i64,
+    hub: Addr<Hub>,
+    db: Db,
+    ws: actix_ws::Session,
+    stream: actix_ws::MessageStream,
+    socket: Socket,
+    metrics: Arc<Metrics>,
+) {
     let (out, mut queue) = mpsc::channel::<String>(MAX_IN_FLIGHT);
     let mut writer = ws.clone();
+    let delivered = metrics.clone();
     actix_web::rt::spawn(async move {
         while let Some(text) = queue.recv().await {
+            let event = text.starts_with(r#"{"type":"event""#);
             if writer.text(text).await.is_err() {
                 break;
+            }
+            if event {
+                inc(&delivered.events_delivered, 1);
             }
         }
     });
@@ -364,6 +398,8 @@ pub fn start(user_id: i64, hub: Addr<Hub>, db: Db, ws: actix_ws::Session, stream
         flow: Flow::AwaitingResume,
         out,
         last_heard: Instant::now(),
+        socket,
+        metrics,
     }
     .start();
 }

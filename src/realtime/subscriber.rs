@@ -1,12 +1,15 @@
 //! The Redis side of the bus: one pub/sub connection per instance, subscribed to exactly the
-//! channels the hub asks for; it reconnects with backoff, resubscribes, and then asks every
-//! session to catch up from the database for whatever was published while it was away.
+//! channels the hub asks for and to the deployment's resync channel; it reconnects with backoff
+//! (within a second of Redis coming back), resubscribes, and then asks every session to catch up
+//! from the database for whatever was published while it was away.
 
 use std::{collections::HashSet, time::Duration};
 
 use actix::Addr;
 use futures_util::StreamExt;
 use tokio::sync::mpsc::UnboundedReceiver;
+
+use crate::bus::RECONNECT_MIN_DELAY;
 
 use super::{
     decode,
@@ -19,9 +22,14 @@ pub enum SubCommand {
     Unsubscribe(String),
 }
 
-pub async fn run(client: redis::Client, mut commands: UnboundedReceiver<SubCommand>, hub: Addr<Hub>) {
-    let mut channels: HashSet<String> = HashSet::new();
-    let mut backoff = Duration::from_millis(100);
+/// Reconnect delays: from [`RECONNECT_MIN_DELAY`], doubling, to at most half a second, so the
+/// subscriber is back within a second of Redis.
+const MAX_BACKOFF: Duration = Duration::from_millis(500);
+
+pub async fn run(client: redis::Client, mut commands: UnboundedReceiver<SubCommand>, hub: Addr<Hub>, resync: String) {
+    // The deployment's resync channel, always: another instance's failed publish reaches us here.
+    let mut channels: HashSet<String> = HashSet::from([resync.clone()]);
+    let mut backoff = RECONNECT_MIN_DELAY;
     let mut connected_before = false;
     loop {
         let pubsub = match tokio::time::timeout(Duration::from_secs(3), client.get_async_pubsub()).await {
@@ -35,22 +43,27 @@ pub async fn run(client: redis::Client, mut commands: UnboundedReceiver<SubComma
                     apply_local(&mut channels, cmd);
                 }
                 tokio::time::sleep(backoff).await;
-                backoff = (backoff * 2).min(Duration::from_secs(5));
+                backoff = (backoff * 2).min(MAX_BACKOFF);
                 continue;
             }
         };
         let (mut sink, mut stream) = pubsub.split();
         let mut ok = true;
-        for ch in &channels {
-            if sink.subscribe(ch).await.is_err() {
+        // A thousand channels per command: an instance with 15,000 users is resubscribed in
+        // fifteen round trips, not 15,000.
+        let all: Vec<&String> = channels.iter().collect();
+        for chunk in all.chunks(1000) {
+            if sink.subscribe(chunk).await.is_err() {
                 ok = false;
                 break;
             }
         }
         if !ok {
+            tokio::time::sleep(backoff).await;
+            backoff = (backoff * 2).min(MAX_BACKOFF);
             continue;
         }
-        backoff = Duration::from_millis(100);
+        backoff = RECONNECT_MIN_DELAY;
         if connected_before {
             tracing::info!(channels = channels.len(), "Redis subscriber reconnected; sessions catch up");
             hub.do_send(Resync);
@@ -72,6 +85,10 @@ pub async fn run(client: redis::Client, mut commands: UnboundedReceiver<SubComma
                 msg = stream.next() => {
                     let Some(msg) = msg else { break };
                     let channel = msg.get_channel_name().to_string();
+                    if channel == resync {
+                        hub.do_send(Resync);
+                        continue;
+                    }
                     let Ok(payload) = msg.get_payload::<String>() else { continue };
                     match decode(&channel, &payload) {
                         Some(event) => hub.do_send(Deliver(event)),

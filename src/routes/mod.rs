@@ -14,6 +14,7 @@ pub mod docs;
 pub mod dto;
 pub mod health;
 pub mod media;
+pub mod metrics;
 pub mod news;
 pub mod notes;
 pub mod notifications;

@@ -4,7 +4,11 @@
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde::Deserialize;
 
-use crate::{auth::AuthUser, realtime::session, state::AppState};
+use crate::{
+    auth::AuthUser,
+    realtime::{session, socket},
+    state::AppState,
+};
 
 #[derive(Deserialize)]
 pub struct WsQuery {
@@ -28,9 +32,11 @@ pub async fn connect(
     query: web::Query<WsQuery>,
 ) -> actix_web::Result<HttpResponse> {
     let (response, ws, stream) = actix_ws::handle(&req, body)?;
+    let metrics = state.realtime.metrics.clone();
+    let (response, held) = socket::hold(response, req.conn_data::<socket::ConnFd>().copied(), metrics.clone());
     match query.token.as_deref().and_then(|t| AuthUser::from_token(&state, t)) {
-        None => session::refuse(ws),
-        Some(user) => session::start(user.id, state.realtime.hub.clone(), state.db.clone(), ws, stream),
+        None => session::refuse(ws, held),
+        Some(user) => session::start(user.id, state.realtime.hub.clone(), state.db.clone(), ws, stream, held, metrics),
     }
     Ok(response)
 }

@@ -29,7 +29,7 @@ async fn a_message_reaches_the_supervisors_live_and_is_acknowledged_in_the_sende
     let (mut sup_ws, _) = app.ws_resumed(&sup, 0).await;
 
     let r = app.post("/api/contact", message("huda@example.com"), "en").await;
-    assert_eq!((r.status, r.message()), (StatusCode::CREATED, "message sent"), "{:?}", r.body);
+    assert_eq!((r.status, r.message()), (StatusCode::CREATED, "Message sent"), "{:?}", r.body);
     let received = ws_next(&mut sup_ws, 5000).await.expect("the supervisor is told");
     assert_eq!(received["kind"], "contact.received");
     assert_eq!(received["payload"]["contact_message"]["subject"], "Braille books");
@@ -92,7 +92,7 @@ async fn robots_and_floods_are_stopped() {
     let mut robot = message("bot@example.com");
     robot["website"] = json!("http://spam.example");
     let r = app.post("/api/contact", robot, "en").await;
-    assert_eq!((r.status, r.message()), (StatusCode::CREATED, "message sent"), "a robot learns nothing");
+    assert_eq!((r.status, r.message()), (StatusCode::CREATED, "Message sent"), "a robot learns nothing");
     assert_eq!(messages(&app, &sup, "").await["total"], 0, "but nothing is stored");
     assert!(app.mails().is_empty(), "and nothing is sent: never an open relay");
 

@@ -106,6 +106,7 @@ fn test_settings(data_dir: &std::path::Path, database_url: String, web_dir: Path
         cert_font: None,
         keep_alive: Duration::from_secs(lamsa::configuration::DEFAULT_KEEP_ALIVE_SECS),
         mail_timing: Default::default(),
+        metrics_token: None,
     }
 }
 

@@ -13,6 +13,7 @@ mod contact;
 mod contracted;
 mod courses;
 mod errors;
+mod faults;
 mod helpers;
 mod input;
 mod mail;

@@ -458,6 +458,94 @@ describe('courses', () => {
   });
 });
 
+describe('certificates and the audit log', () => {
+  it('a supervisor revokes a certificate with a reason; the audit log finds it by action and date and exports it', async () => {
+    // A student who completed a course and holds a certificate.
+    const instructor = await createAccount('instructor', `Huda Admin ${stamp}`);
+    const holder = await createAccount('student', `Omar Holder ${stamp}`);
+    const title = `Certified Braille ${stamp}`;
+    const created = await apiAs<{ course: { id: number; chapters: Array<{ lessons: Array<{ id: number }> }> } }>(instructor, 'POST', 'courses', {
+      title,
+      type: 'Braille reading',
+      duration_days: 14,
+      description: 'The letter a in Braille',
+      category: 'letters',
+      level: 'beginner',
+      language: 'en',
+      chapters: [{ title: 'First letters', description: 'a', lessons: [{ title: 'Letter a', description: 'One dot', letters: ['a'] }] }],
+    });
+    const courseId = created.course.id;
+    const lessonId = created.course.chapters[0].lessons[0].id;
+    await accredit(instructor, supervisor, courseId);
+    const final = await apiAs<{ assessment: { id: number } }>(instructor, 'POST', 'instructor/assessments', {
+      course_id: courseId,
+      type: 'final_assessment',
+      title: 'Final',
+      pass_mark: 60,
+      max_attempts: null,
+      questions: [{ type: 'braille_input', points: 1, print: 'a' }],
+    });
+    await apiAs(holder, 'POST', `courses/${courseId}/enrol`, {});
+    await apiAs(holder, 'POST', `lessons/${lessonId}/complete`, {});
+    const started = await apiAs<{ attempt: { id: number }; questions: Array<{ id: number }> }>(holder, 'POST', `assessments/${final.assessment.id}/attempts`, {});
+    await apiAs(holder, 'PUT', `attempts/${started.attempt.id}/answers/${started.questions[0].id}`, { braille: '⠁' });
+    await apiAs(holder, 'POST', `attempts/${started.attempt.id}/submit`, {});
+    await apiAs(holder, 'POST', 'certificates/requests', { course_id: courseId });
+    const pending = await apiAs<{ requests: Array<{ id: number; course_id: number }> }>(supervisor, 'GET', 'supervisor/certificate-requests?status=pending');
+    const approved = await apiAs<{ certificate: { code: string } }>(supervisor, 'POST', `certificate-requests/${pending.requests.find((r) => r.course_id === courseId)!.id}/approve`, {});
+    const code = approved.certificate.code;
+
+    // Found by the student's name; revoked by keyboard, a reason required first.
+    await setPrefs(sup, { lang: 'en' });
+    await storeSession(sup, supervisor);
+    await sup.goto('/admin/certificates');
+    await byId(sup, 'xf-q').fill(`Omar Holder ${stamp}`);
+    await press(byId(sup, 'xf-q'));
+    const row = sup.locator('main tbody tr', { hasText: code });
+    await row.waitFor();
+    expect(await sup.locator('main tbody tr').count()).toBe(1);
+    expect(await row.innerText()).toContain('Valid');
+    await press(row.getByRole('button', { name: `Revoke ${code}` }));
+    const dialog = sup.getByRole('dialog', { name: `Revoke the certificate ${code}` });
+    await press(dialog.getByRole('button', { name: 'Revoke the certificate' }));
+    await byId(sup, 'rv-reason-error').waitFor();
+    expect(await byId(sup, 'rv-reason-error').innerText()).toContain('Give a reason');
+    expect(await sup.evaluate(() => document.activeElement?.id)).toBe('rv-reason');
+    await sup.keyboard.type('Issued by mistake');
+    await press(dialog.getByRole('button', { name: 'Revoke the certificate' }));
+    await sup.waitForFunction((c) => [...document.querySelectorAll('main tbody tr')].some((r) => r.textContent?.includes(c) && r.textContent.includes('Revoked: Issued by mistake')), code);
+    // The public verification page says so.
+    const verify = await fetch(`${BASE}/api/certificates/verify/${code}`, { headers: { 'Accept-Language': 'en' } });
+    expect(((await verify.json()) as { status: string }).status).toBe('revoked');
+
+    // The audit log: filtered by action and today's date, the revocation with its before and after.
+    const today = new Date().toISOString().slice(0, 10);
+    await sup.goto('/admin/audit');
+    await byId(sup, 'af-action').selectOption('certificate.revoke');
+    await byId(sup, 'af-from').fill(today);
+    await byId(sup, 'af-to').fill(today);
+    await press(sup.getByRole('button', { name: 'Apply filters' }));
+    await sup.waitForURL(/action=certificate\.revoke/);
+    const entry = sup.locator('main tbody tr', { hasText: 'Issued by mistake' });
+    await entry.waitFor();
+    expect(await entry.innerText()).toContain('Certificate revoked');
+    const rows = await sup.locator('main tbody tr').allInnerTexts();
+    expect(rows.every((r) => r.includes('certificate.revoke'))).toBe(true);
+    // A day before anything happened: nothing.
+    await sup.goto('/admin/audit?action=certificate.revoke&from=2000-01-01&to=2000-01-02');
+    await sup.getByText('Nothing matches these filters.').waitFor();
+    // CSV of the same filter.
+    await sup.goto(`/admin/audit?action=certificate.revoke&from=${today}&to=${today}`);
+    await entry.waitFor();
+    const download = sup.waitForEvent('download');
+    await press(sup.getByRole('button', { name: 'Export as CSV' }));
+    const csv = readFileSync(await (await download).path(), 'utf8');
+    expect(csv).toContain('certificate.revoke');
+    expect(csv).toContain('Issued by mistake');
+    expect(csv).not.toContain('user.deactivate');
+  });
+});
+
 const COMBOS = [
   ['ar', 'light'],
   ['ar', 'dark'],

@@ -4,12 +4,17 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '@/lib/i18n';
 import { applyLanguage } from '@/lib/i18n';
 import { BrailleKeyboard } from './BrailleKeyboard';
+import { KeyboardModeSetting } from './KeyboardModeSetting';
+import { __resetKeyboardPrefs, MODE_KEY, OFFER_KEY } from './keyboard-mode';
 import { __clearTableCache } from './table';
 import { AR_TABLE, EN_TABLE } from './test-fixtures';
 
 let requested: string[];
 
 beforeEach(() => {
+  localStorage.removeItem(MODE_KEY);
+  localStorage.removeItem(OFFER_KEY);
+  __resetKeyboardPrefs();
   requested = [];
   __clearTableCache();
   vi.stubGlobal(
@@ -23,6 +28,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  vi.useRealTimers();
   cleanup();
   vi.unstubAllGlobals();
   act(() => applyLanguage('ar'));
@@ -161,5 +167,187 @@ describe('BrailleKeyboard', () => {
     expect(el.value).toBe('⠓⠑\u2800⠇');
     fireEvent.change(el, { target: { value: '⠓⠑\u2800⠇x' } });
     expect(el.value).toBe('⠓⠑\u2800⠇');
+  });
+});
+
+const key = (el: HTMLElement, code: string) => {
+  const k = code === 'Space' ? ' ' : code.startsWith('Key') ? code.slice(3).toLowerCase() : code;
+  fireEvent.keyDown(el, { code, key: k });
+  fireEvent.keyUp(el, { code, key: k });
+};
+
+describe('BrailleKeyboard latch mode', () => {
+  it('toggles dots one at a time, says each once, and writes the cell on Space or Enter', async () => {
+    localStorage.setItem(MODE_KEY, 'latch');
+    act(() => applyLanguage('en'));
+    const submitted: string[] = [];
+    render(<Harness onSubmit={(v) => submitted.push(v)} />);
+    await tableLoaded();
+    const el = input();
+    el.focus();
+    expect(document.getElementById('bk-help')?.textContent).toContain('Latch mode: press F D S J K L one at a time');
+    key(el, 'KeyF');
+    expect(said()).toBe('dot 1 on');
+    const once = screen.getByTestId('bk-announce').textContent;
+    key(el, 'KeyD');
+    expect(said()).toBe('dot 2 on');
+    key(el, 'KeyS');
+    key(el, 'KeyS');
+    expect(said()).toBe('dot 3 off');
+    key(el, 'KeyK');
+    expect(el.value).toBe('');
+    // The dots on are shown on the dot buttons too.
+    expect(screen.getByRole('button', { name: 'Dot 5' }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByRole('button', { name: 'Dot 3' }).getAttribute('aria-pressed')).toBe('false');
+    expect(once).not.toBeNull();
+    fireEvent.keyDown(el, { code: 'Space', key: ' ' });
+    expect(el.value).toBe('⠓');
+    expect(said()).toBe('dots 1 2 5, letter h');
+    expect(screen.getByRole('button', { name: 'Dot 1' }).getAttribute('aria-pressed')).toBe('false');
+    // Enter commits too; with no dot on, Space is an empty cell and Enter submits.
+    key(el, 'KeyD');
+    key(el, 'KeyJ');
+    fireEvent.keyDown(el, { code: 'Enter', key: 'Enter' });
+    expect(el.value).toBe('⠓⠊');
+    expect(said()).toBe('dots 2 4, letter i');
+    expect(submitted).toEqual([]);
+    fireEvent.keyDown(el, { code: 'Space', key: ' ' });
+    expect(el.value).toBe('⠓⠊⠀');
+    fireEvent.keyDown(el, { code: 'Enter', key: 'Enter' });
+    expect(submitted).toEqual(['⠓⠊⠀']);
+    // Backspace deletes the last cell, as in chord mode.
+    fireEvent.keyDown(el, { code: 'Backspace', key: 'Backspace' });
+    expect(el.value).toBe('⠓⠊');
+    expect(said()).toBe('Deleted: blank cell, space');
+  });
+
+  it('says the dots in Arabic', async () => {
+    localStorage.setItem(MODE_KEY, 'latch');
+    render(<Harness code="ar" />);
+    await tableLoaded();
+    const el = input();
+    el.focus();
+    key(el, 'KeyF');
+    expect(said()).toBe('النقطة 1 مفعّلة');
+    key(el, 'KeyD');
+    key(el, 'KeyD');
+    expect(said()).toBe('النقطة 2 ملغاة');
+    key(el, 'KeyD');
+    fireEvent.keyDown(el, { code: 'Space', key: ' ' });
+    expect(el.value).toBe('⠃');
+    expect(said()).toBe('النقطتان 1 2، الحرف باء');
+  });
+
+  it('follows the settings page at once', async () => {
+    act(() => applyLanguage('en'));
+    render(
+      <>
+        <KeyboardModeSetting />
+        <Harness />
+      </>,
+    );
+    await tableLoaded();
+    const latch = screen.getByRole('radio', { name: 'Latch: press the dots one at a time' });
+    expect((screen.getByRole('radio', { name: 'Chord: press the dots of a cell together' }) as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(latch);
+    expect(localStorage.getItem(MODE_KEY)).toBe('latch');
+    expect(screen.getByText('Latch mode is on.')).toBeTruthy();
+    const el = input();
+    el.focus();
+    key(el, 'KeyF');
+    expect(el.value).toBe('');
+    expect(said()).toBe('dot 1 on');
+    fireEvent.keyDown(el, { code: 'Enter', key: 'Enter' });
+    expect(el.value).toBe('⠁');
+  });
+});
+
+describe('BrailleKeyboard rollover offer', () => {
+  /** A chord with a key lost, deleted with Backspace, written again with every key: one correction. */
+  function correction(el: HTMLElement, short: string[], full: string[]) {
+    chord(el, short);
+    vi.advanceTimersByTime(700);
+    fireEvent.keyDown(el, { code: 'Backspace', key: 'Backspace' });
+    vi.advanceTimersByTime(900);
+    chord(el, full);
+    vi.advanceTimersByTime(3000);
+  }
+
+  it('offers latch mode once after repeated corrections, and switches on request', async () => {
+    act(() => applyLanguage('en'));
+    render(<Harness />);
+    await tableLoaded();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-27T10:00:00Z'));
+    const el = input();
+    el.focus();
+    correction(el, ['KeyF', 'KeyD'], ['KeyF', 'KeyD', 'KeyK']);
+    correction(el, ['KeyF'], ['KeyF', 'KeyK']);
+    expect(screen.queryByRole('button', { name: 'Switch to latch mode' })).toBeNull();
+    correction(el, ['KeyF', 'KeyS'], ['KeyF', 'KeyS', 'KeyJ']);
+    expect(el.value).toBe('⠓⠑⠍');
+    // Said once (m is not in the test table, so the cell is named by its dots only), after the cell, in the keyboard's polite region; the notice has the buttons.
+    expect(said()).toBe(
+      'dots 1 3 4. Some dots seem to go missing when you press keys together: your keyboard may not report six keys at once. In latch mode you press the dots one at a time.',
+    );
+    const offer = screen.getByRole('group', { name: /Some dots seem to go missing/ });
+    expect(offer).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Switch to latch mode' }));
+    expect(localStorage.getItem(MODE_KEY)).toBe('latch');
+    expect(localStorage.getItem(OFFER_KEY)).toBe('accepted');
+    expect(screen.queryByRole('button', { name: 'Switch to latch mode' })).toBeNull();
+    expect(said()).toBe('Latch mode is on: press the dots one at a time, then Space or Enter to write the cell.');
+    expect(document.activeElement).toBe(el);
+    key(el, 'KeyF');
+    expect(said()).toBe('dot 1 on');
+  });
+
+  it('is never offered again once dismissed', async () => {
+    act(() => applyLanguage('en'));
+    render(<Harness />);
+    await tableLoaded();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-27T10:00:00Z'));
+    const el = input();
+    el.focus();
+    for (let i = 0; i < 3; i++) correction(el, ['KeyF'], ['KeyF', 'KeyD']);
+    fireEvent.click(screen.getByRole('button', { name: 'No, thanks' }));
+    expect(localStorage.getItem(OFFER_KEY)).toBe('dismissed');
+    expect(localStorage.getItem(MODE_KEY)).toBeNull();
+    expect(said()).toBe('Latch mode will not be offered again. You can turn it on in your account settings.');
+    expect(document.activeElement).toBe(el);
+    for (let i = 0; i < 6; i++) correction(el, ['KeyF'], ['KeyF', 'KeyD']);
+    expect(screen.queryByRole('button', { name: 'Switch to latch mode' })).toBeNull();
+    // Chord mode is unchanged.
+    chord(el, ['KeyF', 'KeyD', 'KeyK']);
+    expect(said()).toBe('dots 1 2 5, letter h');
+    cleanup();
+    // A new keyboard (another page) does not offer it either.
+    render(<Harness />);
+    await tableLoaded();
+    const again = input();
+    again.focus();
+    for (let i = 0; i < 3; i++) correction(again, ['KeyF'], ['KeyF', 'KeyD']);
+    expect(screen.queryByRole('button', { name: 'Switch to latch mode' })).toBeNull();
+  });
+
+  it('slow or unrelated corrections bring no offer', async () => {
+    act(() => applyLanguage('en'));
+    render(<Harness />);
+    await tableLoaded();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-27T10:00:00Z'));
+    const el = input();
+    el.focus();
+    // Each written again with other dots (a mistake, not a lost key).
+    for (let i = 0; i < 4; i++) correction(el, ['KeyF', 'KeyD'], ['KeyF', 'KeyJ']);
+    // Each superset coming after a long pause.
+    for (let i = 0; i < 4; i++) {
+      chord(el, ['KeyF']);
+      fireEvent.keyDown(el, { code: 'Backspace', key: 'Backspace' });
+      vi.advanceTimersByTime(15_000);
+      chord(el, ['KeyF', 'KeyD']);
+    }
+    expect(screen.queryByRole('button', { name: 'Switch to latch mode' })).toBeNull();
   });
 });

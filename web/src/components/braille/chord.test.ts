@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chordStep, dotOf, EMPTY_CHORD, type ChordAction, type ChordState, type KeyInput } from './chord';
+import { chordStep, dotOf, EMPTY_CHORD, latchStep, type ChordAction, type ChordState, type KeyInput, type LatchAction } from './chord';
 
 const CODE_OF: Record<number, string> = { 1: 'KeyF', 2: 'KeyD', 3: 'KeyS', 4: 'KeyJ', 5: 'KeyK', 6: 'KeyL' };
 
@@ -129,5 +129,68 @@ describe('Braille keyboard chords', () => {
     expect(ar.unidentified).toBe(true);
     // Known codes never raise the hint.
     expect(run([down('KeyF'), up('KeyF')]).unidentified).toBe(false);
+  });
+});
+
+/** Runs events through latch mode from no dot on; returns the non-trivial actions and the dots on. */
+function runLatch(events: KeyInput[], start: number[] = []) {
+  let dots: number[] = start;
+  const actions: LatchAction[] = [];
+  const all: LatchAction[] = [];
+  for (const e of events) {
+    const r = latchStep(dots, e);
+    dots = r.dots;
+    all.push(r.action);
+    if (r.action.type !== 'consume' && r.action.type !== 'pass') actions.push(r.action);
+  }
+  return { dots, actions, all };
+}
+
+const press = (code: string, extra: Partial<KeyInput> = {}) => [down(code, extra), up(code, extra)];
+const toggle = (dot: number, on: boolean, dots: number[]): LatchAction => ({ type: 'toggle', dot, on, dots });
+
+describe('Braille keyboard latch mode', () => {
+  it('turns each dot on with one press and off with the next, whatever the order', () => {
+    const r = runLatch([...press('KeyK'), ...press('KeyF'), ...press('KeyD'), ...press('KeyK')]);
+    expect(r.actions).toEqual([toggle(5, true, [5]), toggle(1, true, [1, 5]), toggle(2, true, [1, 2, 5]), toggle(5, false, [1, 2])]);
+    expect(r.dots).toEqual([1, 2]);
+    // Releases never write anything.
+    expect(r.all.filter((_, i) => i % 2 === 1).every((a) => a.type === 'consume')).toBe(true);
+  });
+
+  it('writes the cell on Space or Enter, and starts again with no dot on', () => {
+    const r = runLatch([...press('KeyF'), ...press('KeyD'), ...press('KeyK'), down('Space', { key: ' ' }), ...press('KeyF'), ...press('KeyK'), down('Enter', { key: 'Enter' })]);
+    expect(r.actions.filter((a) => a.type === 'cell')).toEqual([cell(1, 2, 5), cell(1, 5)]);
+    expect(r.dots).toEqual([]);
+  });
+
+  it('with no dot on, Space writes an empty cell and Enter submits, as in chord mode', () => {
+    const r = runLatch([down('Space', { key: ' ' }), down('Enter', { key: 'Enter' }), down('NumpadEnter', { key: 'Enter' })]);
+    expect(r.actions).toEqual([{ type: 'space' }, { type: 'submit' }, { type: 'submit' }]);
+  });
+
+  it('Backspace deletes a cell as today and keeps the dots that are on', () => {
+    const r = runLatch([...press('KeyF'), down('Backspace', { key: 'Backspace' })]);
+    expect(r.actions).toEqual([toggle(1, true, [1]), { type: 'backspace' }]);
+    expect(r.dots).toEqual([1]);
+    expect(runLatch([down('Backspace', { key: 'Backspace' })]).actions).toEqual([{ type: 'backspace' }]);
+  });
+
+  it('ignores key repeat, a dot key held down does not flicker', () => {
+    const r = runLatch([down('KeyF'), down('KeyF', { repeat: true }), down('KeyF', { repeat: true }), up('KeyF'), down('Space', { key: ' ' }), down('Space', { key: ' ', repeat: true })]);
+    expect(r.actions).toEqual([toggle(1, true, [1]), cell(1)]);
+  });
+
+  it('lets Tab, other keys and shortcuts pass, and keeps the dots on', () => {
+    const r = runLatch([...press('KeyJ'), down('Tab', { key: 'Tab' }), down('KeyA', { key: 'a' }), down('Escape', { key: 'Escape' }), down('KeyF', { ctrlKey: true }), down('Enter', { key: 'Enter', altKey: true })]);
+    expect(r.all.slice(2).every((a) => a.type === 'pass')).toBe(true);
+    expect(r.dots).toEqual([4]);
+  });
+
+  it('falls back to the typed letter when the physical key is unknown, and says so', () => {
+    const r = latchStep([], { type: 'keydown', code: '', key: 'f' });
+    expect(r.action).toEqual(toggle(1, true, [1]));
+    expect(r.unidentified).toBe(true);
+    expect(latchStep([], down('KeyF')).unidentified).toBe(false);
   });
 });

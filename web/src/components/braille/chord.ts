@@ -11,6 +11,11 @@
  * When the browser cannot tell which physical key it was (`code` empty or "Unidentified", as
  * with some virtual keyboards), the dot is taken from `key` instead, which only works with the
  * system keyboard in English mode; the result says so, and the component shows the hint.
+ *
+ * Latch mode (`latchStep`) is for keyboards that cannot report six keys held at once: each press
+ * of a dot key turns that dot on or off, and Space or Enter writes the cell of the dots that are
+ * on. With no dot on, Space writes an empty cell and Enter submits, as in chord mode; Backspace
+ * deletes a cell in both modes and leaves the dots that are on as they are.
  */
 
 /** Physical keys of the six dots. */
@@ -101,6 +106,51 @@ export function chordStep(state: ChordState, ev: KeyInput): ChordResult {
   // A repeat, or Space/Backspace/Enter in the middle of a chord, does nothing.
   if (ev.repeat || inChord) return result(state, { type: 'consume' });
   return result(state, { type: command });
+}
+
+/** How the six keys write a cell: together (chord, the default) or one dot at a time (latch). */
+export type KeyboardMode = 'chord' | 'latch';
+
+export type LatchAction =
+  /** A dot key was pressed: `dot` is now on or off; `dots` are the dots on now. */
+  | { type: 'toggle'; dot: number; on: boolean; dots: number[] }
+  /** Space or Enter with dots on: write this cell (the dots are all off again). */
+  | { type: 'cell'; dots: number[] }
+  | { type: 'space' }
+  | { type: 'backspace' }
+  | { type: 'submit' }
+  | { type: 'consume' }
+  | { type: 'pass' };
+
+export interface LatchResult {
+  /** The dots on after this event, in order. */
+  dots: number[];
+  action: LatchAction;
+  unidentified: boolean;
+}
+
+/** Feeds one key event to latch mode; `dots` are the dots on before it. */
+export function latchStep(dots: readonly number[], ev: KeyInput): LatchResult {
+  const unidentified = ev.type === 'keydown' && isUnidentified(ev.code) && !ev.ctrlKey && !ev.altKey && !ev.metaKey;
+  const dot = dotOf(ev.code, ev.key);
+  const now = [...dots].sort((a, b) => a - b);
+  const result = (next: number[], action: LatchAction): LatchResult => ({ dots: next, action, unidentified });
+
+  if (ev.type === 'keyup') return result(now, dot === null ? { type: 'pass' } : { type: 'consume' });
+  if (ev.ctrlKey || ev.altKey || ev.metaKey) return result(now, { type: 'pass' });
+
+  if (dot !== null) {
+    if (ev.repeat) return result(now, { type: 'consume' });
+    const on = !now.includes(dot);
+    const next = on ? [...now, dot].sort((a, b) => a - b) : without(now, dot);
+    return result(next, { type: 'toggle', dot, on, dots: next });
+  }
+
+  const command = commandOf(ev);
+  if (command === null) return result(now, { type: 'pass' });
+  if (ev.repeat) return result(now, { type: 'consume' });
+  if ((command === 'space' || command === 'submit') && now.length > 0) return result([], { type: 'cell', dots: now });
+  return result(now, { type: command });
 }
 
 function commandOf(ev: KeyInput): 'space' | 'backspace' | 'submit' | null {

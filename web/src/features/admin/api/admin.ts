@@ -224,7 +224,15 @@ export const AUDIT_ACTIONS = [
   'certificate.reject',
   'certificate.revoke',
   'note.send',
-];
+] as const;
+
+/** An audit action's name key in the `admin` namespace: `user.deactivate` → `auditAction.user__deactivate` (i18next splits keys at dots). */
+type ActionKey<A extends string> = A extends `${infer Area}.${infer Verb}` ? `auditAction.${Area}__${Verb}` : never;
+
+/** The name key of a known action, or null for one this client does not know yet. */
+export function auditActionKey(action: string): ActionKey<(typeof AUDIT_ACTIONS)[number]> | null {
+  return (AUDIT_ACTIONS as readonly string[]).includes(action) ? (`auditAction.${action.replace('.', '__')}` as ActionKey<(typeof AUDIT_ACTIONS)[number]>) : null;
+}
 
 /** Hands a file to the browser as a download (an object URL on a clicked link, released later). */
 export function saveBlob(blob: Blob, fileName: string): void {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@/lib/format';
-import type { AuditEntry } from '../api/admin';
+import { auditActionKey, type AuditEntry } from '../api/admin';
 import { ADMIN_NS } from '../i18n';
 
 /** A value of the audit's before/after columns as compact JSON ("—" for none). */
@@ -16,6 +16,10 @@ export function auditValue(v: unknown): string {
 /** Audit rows: who, when, what, on which record, before and after. */
 export function AuditTable({ entries, caption, captionId }: { entries: AuditEntry[]; caption: string; captionId?: string }) {
   const { t, i18n } = useTranslation(ADMIN_NS);
+  const actionName = (action: string) => {
+    const key = auditActionKey(action);
+    return key ? t(key) : null;
+  };
   return (
     <div className="admin-table-wrap">
       <table className="admin-table">
@@ -39,8 +43,9 @@ export function AuditTable({ entries, caption, captionId }: { entries: AuditEntr
                 <time dateTime={a.at}>{formatDateTime(a.at, i18n.language)}</time>
               </td>
               <td>{a.actor ? <bdi>{a.actor.name}</bdi> : t('audit.system')}</td>
-              <td dir="ltr">
-                <code>{a.action}</code>
+              <td>
+                {actionName(a.action)}{' '}
+                <code dir="ltr">{a.action}</code>
               </td>
               <td dir="ltr">
                 {a.record_kind} #{a.record_id}

@@ -7,7 +7,7 @@ import { Page } from '@/components/Page';
 import { pageParam } from '@/components/Pagination';
 import { ApiError } from '@/lib/api-client';
 import { useApiData } from '@/lib/hooks';
-import { AUDIT_ACTIONS, auditCsv, listAudit, saveBlob, type AuditFilters } from '../api/admin';
+import { AUDIT_ACTIONS, auditActionKey, auditCsv, listAudit, saveBlob, type AuditFilters } from '../api/admin';
 import { AuditTable } from '../components/AuditTable';
 import { ListPager } from '../components/ListPager';
 import { useFocusOnChange } from '../components/useFocusOnChange';
@@ -56,7 +56,7 @@ export function AuditPage() {
           label={t('audit.action')}
           value={draft.action}
           onChange={(v) => setDraft({ ...draft, action: v })}
-          options={[{ value: '', label: t('all') }, ...AUDIT_ACTIONS.map((a) => ({ value: a, label: a }))]}
+          options={[{ value: '', label: t('all') }, ...AUDIT_ACTIONS.map((a) => ({ value: a, label: t(auditActionKey(a)!) }))]}
         />
         <TextField idPrefix="af" name="from" type="date" label={t('audit.from')} value={draft.from} onChange={(v) => setDraft({ ...draft, from: v })} />
         <TextField idPrefix="af" name="to" type="date" label={t('audit.to')} value={draft.to} onChange={(v) => setDraft({ ...draft, to: v })} />

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert, StatusMessage } from '@/components/Alert';
+import { KeyboardModeSetting } from '@/components/braille/KeyboardModeSetting';
 import { TextField } from '@/components/Field';
 import { NewPasswordFields } from '@/components/NewPasswordFields';
 import { Page } from '@/components/Page';
@@ -10,7 +11,10 @@ import { changePassword } from '../api/auth';
 
 const ORDER = ['old_password', 'new_password', 'new_password_confirm'];
 
-/** Settings: password change. The answer carries new tokens (other sessions were revoked). */
+/**
+ * Settings: password change (the answer carries new tokens: other sessions were revoked) and the
+ * six-key Braille keyboard's mode (chord or latch, kept in this browser).
+ */
 export function SettingsPage() {
   const { t } = useTranslation();
   const [v, setV] = useState({ old_password: '', new_password: '', new_password_confirm: '' });
@@ -57,6 +61,7 @@ export function SettingsPage() {
           <StatusMessage>{done}</StatusMessage>
         </form>
       </section>
+      <KeyboardModeSetting />
     </Page>
   );
 }
