@@ -28,6 +28,13 @@ run_stage() { # name, log, command...
 logs=$(mktemp -d)
 status=0
 
+# A fresh machine: the Debian packages the tests use (chromium, pdftotext, lou_translate,
+# pg_dump), installed here, or one line saying which command to run. LAMSA_SKIP_SYSTEM_DEPS=1
+# skips the check (the tests then fail, with a message, on whatever is missing).
+if [[ -z "${LAMSA_SKIP_SYSTEM_DEPS:-}" ]]; then
+  bash scripts/system-deps.sh || { echo "make test: stopped: install the packages named above first" >&2; exit 1; }
+fi
+
 if [[ $only == all || $only == rust ]]; then
   # The SQLite half never sees the PostgreSQL/Redis variables.
   if ! run_stage "Rust tests on SQLite + in-process bus" "$logs/sqlite.log" \

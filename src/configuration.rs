@@ -24,19 +24,19 @@ pub struct Settings {
     pub refresh_ttl: Duration,
     /// Lowest percentages of the grade bands excellent, very good, good and average.
     pub grade_bands: GradeBands,
-    /// A TrueType font with Arabic and Latin letters for certificate PDFs.
-    pub cert_font: PathBuf,
+    /// A TrueType font with Arabic and Latin letters for certificate PDFs; `None`: the
+    /// built-in Amiri (`assets/fonts/`).
+    pub cert_font: Option<PathBuf>,
     /// How long an idle HTTP connection is kept open for the next request.
     pub keep_alive: Duration,
+    /// SMTP timeouts and the back-off of failed e-mails.
+    pub mail_timing: crate::email::MailTiming,
     /// `LAMSA_METRICS_TOKEN`: a bearer token that opens `GET /metrics` to other hosts (it is
     /// always open to loopback connections that did not come through a proxy).
     pub metrics_token: Option<String>,
     /// Load balancers whose `X-Forwarded-For` names the client (`LAMSA_TRUSTED_PROXIES`).
     pub trusted_proxies: Vec<crate::client_addr::Network>,
 }
-
-/// Where Debian's `fonts-hosny-amiri` (installed by `scripts/system-deps.sh`) puts Amiri.
-pub const DEFAULT_CERT_FONT: &str = "/usr/share/fonts/opentype/fonts-hosny-amiri/Amiri-Regular.ttf";
 
 /// Longer than the 60 s a proxy commonly keeps its idle upstream connections, so the server is
 /// not the side that closes them (a proxy then reuses one the server is closing). actix-web's own
@@ -82,8 +82,12 @@ impl Settings {
                 Some(v) => GradeBands::parse(&v)
                     .map_err(|e| anyhow::anyhow!("LAMSA_GRADE_BANDS (e.g. \"85,75,65,50\"): {e}"))?,
             },
-            cert_font: PathBuf::from(var("LAMSA_CERT_FONT").unwrap_or_else(|| DEFAULT_CERT_FONT.into())),
+            cert_font: var("LAMSA_CERT_FONT").map(PathBuf::from),
             keep_alive: secs("LAMSA_KEEP_ALIVE_SECS", DEFAULT_KEEP_ALIVE_SECS)?,
+            mail_timing: crate::email::MailTiming {
+                timeout: secs("LAMSA_SMTP_TIMEOUT_SECS", 30)?,
+                ..Default::default()
+            },
             metrics_token: var("LAMSA_METRICS_TOKEN"),
             trusted_proxies: crate::client_addr::parse_list(&var("LAMSA_TRUSTED_PROXIES").unwrap_or_default())
                 .map_err(|e| anyhow::anyhow!("LAMSA_TRUSTED_PROXIES (e.g. \"10.0.0.0/8,127.0.0.1\"): {e}"))?,

@@ -141,6 +141,7 @@ impl From<InvalidInput> for ApiError {
         let (code, msg) = match e {
             InvalidInput::Required(f) => ("field_required", Msg::FieldRequired(f)),
             InvalidInput::Invalid(f) => ("field_invalid", Msg::FieldInvalid(f)),
+            InvalidInput::ControlCharacters(f) => ("control_characters", Msg::FieldControlCharacters(f)),
             InvalidInput::TooLong { field, max } => ("field_too_long", Msg::FieldTooLong(field, max)),
             InvalidInput::Email => ("invalid_email", Msg::InvalidEmail),
             InvalidInput::Name => ("invalid_name", Msg::InvalidName),

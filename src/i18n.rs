@@ -85,6 +85,10 @@ pub enum Msg {
     FieldRequired(String),
     FieldInvalid(String),
     FieldTooLong(String, usize),
+    FieldControlCharacters(String),
+    InvalidQuery,
+    JsonOnly,
+    LoginWait(u64),
     BodyTooLarge,
     MethodNotAllowed,
     WebSocketOnly,
@@ -253,6 +257,28 @@ impl Msg {
                     format!("الحقل «{f}» طويل جدًا (الحد الأقصى {n} حرفًا)"),
                 )
             }
+            FieldControlCharacters(f) => {
+                return pick(
+                    lang,
+                    format!("The field “{f}” contains control characters; only letters, numbers, symbols, spaces, tabs and line breaks are allowed"),
+                    format!("الحقل «{f}» يحتوي على محارف تحكّم؛ المسموح به الحروف والأرقام والرموز والمسافات والجدولة وفواصل الأسطر فقط"),
+                )
+            }
+            InvalidQuery => (
+                "The request's address has a parameter with an invalid value",
+                "يحتوي عنوان الطلب على معامل بقيمة غير صالحة",
+            ),
+            LoginWait(secs) => {
+                return pick(
+                    lang,
+                    format!(
+                        "Too many failed sign-ins. Please wait {secs} {} and try again.",
+                        if *secs == 1 { "second" } else { "seconds" }
+                    ),
+                    format!("محاولات دخول فاشلة كثيرة. يرجى الانتظار {secs} ثانية ثم المحاولة مرة أخرى."),
+                )
+            }
+            JsonOnly => ("The request body must be JSON", "يجب أن يكون محتوى الطلب بصيغة JSON"),
             BodyTooLarge => ("The request is too large", "الطلب كبير جدًا"),
             WebSocketOnly => ("This address takes WebSocket connections only", "هذا العنوان لا يقبل إلا اتصالات WebSocket"),
             MethodNotAllowed => {

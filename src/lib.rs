@@ -2,6 +2,7 @@
 
 pub mod accounts;
 pub mod auth;
+pub mod backup;
 pub mod bus;
 pub mod certificate_pdf;
 pub mod client_addr;

@@ -45,6 +45,25 @@ enum Command {
         #[arg(long)]
         name: String,
     },
+    /// Back up the installation into a new or empty folder, while the server runs.
+    ///
+    /// SQLite: a consistent copy of the database (VACUUM INTO), the uploads and the generated
+    /// JWT secret. PostgreSQL: the uploads and the secret; back up the database with pg_dump
+    /// (see the README).
+    Backup {
+        /// The folder to write; it must be empty or not exist.
+        #[arg(long)]
+        to: std::path::PathBuf,
+    },
+    /// Restore a backup into an empty data directory (LAMSA_DATA_DIR and DATABASE_URL).
+    ///
+    /// Refuses a data directory that is not empty and a database file that exists. On
+    /// PostgreSQL it restores the files; restore the database with pg_restore (README).
+    Restore {
+        /// A folder written by `lamsa backup`.
+        #[arg(long)]
+        from: std::path::PathBuf,
+    },
     /// Translate standard input to Braille (or back with --back), line by line.
     ///
     /// Writes to standard output; needs no settings or database.
@@ -101,6 +120,43 @@ fn main() -> anyhow::Result<()> {
     let settings = Settings::from_env()?;
     match cli.command.unwrap_or(Command::Serve) {
         Command::Serve => actix_web::rt::System::new().block_on(serve(settings)),
+        // Neither migrates nor creates anything first: a restore needs an empty data directory.
+        Command::Backup { to } => tokio::runtime::Builder::new_multi_thread().enable_all().build()?.block_on(async {
+            let m = lamsa::backup::backup(&settings, &to).await?;
+            println!(
+                "Backed up to {}: {}{} files ({} bytes) from uploads{}",
+                to.display(),
+                if m.database.is_some() { "the SQLite database, " } else { "" },
+                m.files,
+                m.bytes,
+                if m.jwt_secret { ", the JWT secret" } else { "" }
+            );
+            if m.database.is_none() {
+                println!(
+                    "The database is on PostgreSQL: back it up with\n  pg_dump --format=custom --file={}/lamsa.pgdump \"$DATABASE_URL\"",
+                    to.display()
+                );
+            }
+            Ok(())
+        }),
+        Command::Restore { from } => tokio::runtime::Builder::new_multi_thread().enable_all().build()?.block_on(async {
+            let m = lamsa::backup::restore(&settings, &from).await?;
+            println!(
+                "Restored the backup of {} into {}: {}{} files{}",
+                m.created_at,
+                settings.data_dir.display(),
+                if m.database.is_some() { "the SQLite database, " } else { "" },
+                m.files,
+                if m.jwt_secret { ", the JWT secret" } else { "" }
+            );
+            if m.database.is_none() {
+                println!(
+                    "Restore the PostgreSQL database with\n  pg_restore --no-owner --dbname=\"$DATABASE_URL\" {}/lamsa.pgdump",
+                    from.display()
+                );
+            }
+            Ok(())
+        }),
         command => tokio::runtime::Builder::new_multi_thread().enable_all().build()?.block_on(admin(settings, command)),
     }
 }
@@ -122,7 +178,9 @@ async fn admin(settings: Settings, command: Command) -> anyhow::Result<()> {
     let pool = db::connect(&settings.database_url).await?;
     db::migrate(&pool, &settings.database_url).await?;
     match command {
-        Command::Serve | Command::Braille { .. } => unreachable!("handled in main"),
+        Command::Serve | Command::Braille { .. } | Command::Backup { .. } | Command::Restore { .. } => {
+            unreachable!("handled in main")
+        }
         Command::Migrate => println!("Migrations applied to {}", redact(&settings.database_url)),
         Command::SeedDemo => {
             let password = std::env::var("LAMSA_DEMO_PASSWORD").unwrap_or_else(|_| "Lamsa#2026".into());

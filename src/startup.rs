@@ -2,21 +2,23 @@
 //! shared [`AppState`](crate::state::AppState), and returns a handle the tests can spawn on a
 //! free port.
 
-use std::{net::TcpListener, sync::Arc};
+use std::{future::ready, net::TcpListener, sync::Arc};
 
 use actix_files::Files;
 use actix_web::{
     dev::{Server, Service},
     http::header,
     middleware::{Compress, Condition, Logger},
-    web, App, HttpServer,
+    web, App, HttpServer, ResponseError,
 };
 use anyhow::Context;
+use futures_util::future::Either;
 
 use crate::{
     configuration::Settings,
-    error::{localize_errors, request_lang_and_method},
-    routes,
+    domain::InvalidInput,
+    error::{localize_errors, request_lang_and_method, ApiError},
+    extract, routes,
     state::AppState,
     web_app,
 };
@@ -95,6 +97,27 @@ fn run(listener: TcpListener, state: Arc<AppState>) -> anyhow::Result<Server> {
     let server = HttpServer::new(move || {
         App::new()
             .app_data(state.clone())
+            // actix's own extractors answer in the API's JSON errors too.
+            .app_data(web::QueryConfig::default().error_handler(extract::query_error))
+            .app_data(web::PathConfig::default().error_handler(extract::path_error))
+            .app_data(web::JsonConfig::default().limit(extract::JSON_LIMIT).error_handler(extract::json_error))
+            // No control character (NUL, ESC…) in a query or path parameter reaches a handler.
+            // Inside the error localiser, which renders the refusal in the request's language.
+            .wrap_fn(|req, srv| {
+                let refused = (req.path().starts_with("/api/") || req.path().starts_with("/media/"))
+                    .then(|| extract::control_character_in_url(req.path(), req.query_string()))
+                    .flatten();
+                match refused {
+                    Some(field) => {
+                        let refusal = ApiError::from(InvalidInput::control_characters(&field)).error_response();
+                        Either::Left(ready(Ok(req.into_response(refusal).map_into_right_body())))
+                    }
+                    None => {
+                        let fut = srv.call(req);
+                        Either::Right(async move { Ok(fut.await?.map_into_left_body()) })
+                    }
+                }
+            })
             .wrap_fn(|req, srv| {
                 let (lang, method) = request_lang_and_method(&req);
                 let fut = srv.call(req);

@@ -47,7 +47,14 @@ impl AppState {
         let secret = load_or_create_secret(settings.jwt_secret.as_deref(), &settings.data_dir)?;
         let jwt = JwtKeys::new(&secret, settings.access_ttl.as_secs() as i64);
         let media = MediaSigner::new(&secret);
-        let mailer = Mailer::new(settings.smtp_url.as_deref(), settings.outbox_dir(), &settings.mail_from)?;
+        let mailer = Mailer::new(
+            settings.smtp_url.as_deref(),
+            settings.outbox_dir(),
+            &settings.mail_from,
+            &db,
+            settings.mail_timing,
+        )?;
+        mailer.start_delivery();
         let bus = match &settings.redis_url {
             Some(url) => Bus::redis(url).await.context("cannot connect to Redis (REDIS_URL)")?,
             None => Bus::in_process(),
@@ -63,11 +70,11 @@ impl AppState {
         );
         let notes = NoteWriter::start(db.clone(), realtime.clone(), metrics.clone());
         let cert_font = Arc::new(FontCache::new(settings.cert_font.clone()));
-        if !settings.cert_font.is_file() {
+        if let Some(path) = settings.cert_font.as_ref().filter(|p| !p.is_file()) {
             // Not fatal: everything but certificate PDFs works without it.
-            tracing::error!(path = %settings.cert_font.display(),
-                "the certificate font is missing (LAMSA_CERT_FONT): certificate PDFs will fail until it is installed \
-                 (scripts/system-deps.sh installs Amiri)");
+            tracing::error!(path = %path.display(),
+                "the certificate font (LAMSA_CERT_FONT) is missing: certificate PDFs will fail until it is there \
+                 (unset LAMSA_CERT_FONT to use the built-in Amiri)");
         }
         Ok(AppState {
             db,

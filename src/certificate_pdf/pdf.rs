@@ -36,13 +36,19 @@ const TEXT_WIDTH: f32 = 245.0;
 
 #[derive(Debug, thiserror::Error)]
 pub enum PdfError {
-    #[error("the certificate font {path} cannot be read (LAMSA_CERT_FONT; `scripts/system-deps.sh` installs Amiri): {source}")]
+    #[error(
+        "the certificate font {path} cannot be read (LAMSA_CERT_FONT; unset, the built-in Amiri is used): {source}"
+    )]
     FontMissing { path: PathBuf, source: std::io::Error },
     #[error("the certificate font {0} is not a TrueType/OpenType font")]
     FontInvalid(PathBuf),
     #[error("the certificate font {0} lacks Arabic or Latin letters; it needs both (Amiri has them)")]
     FontIncomplete(PathBuf),
 }
+
+/// Amiri Regular (SIL Open Font License 1.1, `assets/fonts/OFL.txt`), built into the binary:
+/// the certificate font when `LAMSA_CERT_FONT` is unset, so PDFs work with nothing installed.
+pub static BUILT_IN_FONT: &[u8] = include_bytes!("../../assets/fonts/Amiri-Regular.ttf");
 
 /// The font, read once and kept: parsing it costs more than drawing a page.
 pub struct CertificateFont {
@@ -53,6 +59,15 @@ pub struct CertificateFont {
 impl CertificateFont {
     pub fn load(path: &Path) -> Result<CertificateFont, PdfError> {
         let bytes = std::fs::read(path).map_err(|source| PdfError::FontMissing { path: path.to_path_buf(), source })?;
+        CertificateFont::from_bytes(bytes, path)
+    }
+
+    /// The built-in Amiri.
+    pub fn built_in() -> Result<CertificateFont, PdfError> {
+        CertificateFont::from_bytes(BUILT_IN_FONT.to_vec(), Path::new("(built-in Amiri)"))
+    }
+
+    fn from_bytes(bytes: Vec<u8>, path: &Path) -> Result<CertificateFont, PdfError> {
         let parsed = ParsedFont::from_bytes(&bytes, 0, &mut Vec::new())
             .ok_or_else(|| PdfError::FontInvalid(path.to_path_buf()))?;
         if Face::from_slice(&bytes, 0).is_none() {
@@ -67,14 +82,14 @@ impl CertificateFont {
 }
 
 /// Loads the font on first use and keeps it; a failure is not kept, so installing the font
-/// fixes a running server.
+/// fixes a running server. `None`: the built-in Amiri.
 pub struct FontCache {
-    path: PathBuf,
+    path: Option<PathBuf>,
     loaded: Mutex<Option<Arc<CertificateFont>>>,
 }
 
 impl FontCache {
-    pub fn new(path: PathBuf) -> FontCache {
+    pub fn new(path: Option<PathBuf>) -> FontCache {
         FontCache { path, loaded: Mutex::new(None) }
     }
 
@@ -84,7 +99,10 @@ impl FontCache {
         if let Some(font) = loaded.as_ref() {
             return Ok(font.clone());
         }
-        let font = Arc::new(CertificateFont::load(&self.path)?);
+        let font = Arc::new(match &self.path {
+            Some(path) => CertificateFont::load(path)?,
+            None => CertificateFont::built_in()?,
+        });
         *loaded = Some(font.clone());
         Ok(font)
     }
@@ -488,14 +506,8 @@ mod tests {
         assert_eq!(dates(1_795_428_000_000), ("23 November 2026".into(), "23 نوفمبر 2026".into()));
     }
 
-    fn sample(name: &str, title: &str, revoked: bool) -> Option<Vec<u8>> {
-        let font = match CertificateFont::load(Path::new(crate::configuration::DEFAULT_CERT_FONT)) {
-            Ok(f) => f,
-            Err(e) => {
-                eprintln!("SKIPPED: {e}");
-                return None;
-            }
-        };
+    fn sample(name: &str, title: &str, revoked: bool) -> Vec<u8> {
+        let font = CertificateFont::built_in().expect("the built-in font loads");
         let page = CertificatePage {
             code: "ABCD-EFGH-JKMN-PQ01",
             student_name: name,
@@ -507,37 +519,33 @@ mod tests {
             verify_url: "https://lamsa.example.org/certificates/verify/ABCD-EFGH-JKMN-PQ01",
             revoked,
         };
-        Some(render(&font, &page).unwrap())
+        render(&font, &page).unwrap()
     }
 
-    /// The text of a PDF as poppler's `pdftotext` reads it; `None` when it is not installed.
+    /// The text of a PDF as poppler's `pdftotext` reads it; a missing pdftotext fails the test.
     /// With LAMSA_CERT_SAMPLES=<dir> the PDFs are also kept there, to look at them
     /// (`pdftoppm -png -r 60`).
-    fn extract(pdf: &[u8], name: &str) -> Option<String> {
+    fn extract(pdf: &[u8], name: &str) -> String {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join(format!("{name}.pdf"));
         std::fs::write(&path, pdf).unwrap();
         if let Ok(keep) = std::env::var("LAMSA_CERT_SAMPLES") {
             std::fs::copy(&path, Path::new(&keep).join(format!("{name}.pdf"))).unwrap();
         }
-        let out = std::process::Command::new("pdftotext").arg(&path).arg("-").output().ok()?;
+        let out = std::process::Command::new("pdftotext").arg(&path).arg("-").output().expect(
+            "pdftotext (poppler-utils) is needed to read the PDF: run scripts/system-deps.sh, or \
+             apt-get install poppler-utils",
+        );
+        assert!(out.status.success(), "pdftotext failed: {}", String::from_utf8_lossy(&out.stderr));
         // pdftotext wraps right-to-left text in invisible embedding marks (U+202A–U+202E).
-        Some(
-            String::from_utf8(out.stdout).unwrap().chars().filter(|c| !('\u{202a}'..='\u{202e}').contains(c)).collect(),
-        )
+        String::from_utf8(out.stdout).unwrap().chars().filter(|c| !('\u{202a}'..='\u{202e}').contains(c)).collect()
     }
 
     #[test]
     fn arabic_text_extracts_in_logical_order() {
-        let Some(pdf) = sample("سارة أحمد العلي", "برايل العربي للمبتدئين", false)
-        else {
-            return;
-        };
+        let pdf = sample("سارة أحمد العلي", "برايل العربي للمبتدئين", false);
         assert!(pdf.starts_with(b"%PDF"));
-        let Some(text) = extract(&pdf, "arabic") else {
-            eprintln!("SKIPPED: pdftotext is not installed (scripts/system-deps.sh installs poppler-utils)");
-            return;
-        };
+        let text = extract(&pdf, "arabic");
         for needle in [
             "سارة أحمد العلي",
             "برايل العربي للمبتدئين",
@@ -557,8 +565,8 @@ mod tests {
 
     #[test]
     fn latin_names_and_the_revoked_notice() {
-        let Some(pdf) = sample("Sara Ahmad", "English Braille, grade 1", true) else { return };
-        let Some(text) = extract(&pdf, "english-revoked") else { return };
+        let pdf = sample("Sara Ahmad", "English Braille, grade 1", true);
+        let text = extract(&pdf, "english-revoked");
         for needle in
             ["Sara Ahmad", "English Braille, grade 1", "This certificate has been revoked", "هذه الشهادة ملغاة"]
         {
@@ -568,7 +576,7 @@ mod tests {
 
     #[test]
     fn a_missing_font_is_an_error_not_a_panic() {
-        let cache = FontCache::new("/nonexistent/Amiri-Regular.ttf".into());
+        let cache = FontCache::new(Some("/nonexistent/Amiri-Regular.ttf".into()));
         assert!(matches!(cache.get(), Err(PdfError::FontMissing { .. })));
     }
 }

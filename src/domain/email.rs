@@ -7,6 +7,7 @@ pub struct Email(String);
 
 impl Email {
     pub fn parse(raw: &str) -> Result<Email, InvalidInput> {
+        super::refuse_control_characters(raw, "email")?;
         let s = raw.trim().to_lowercase();
         let invalid = || InvalidInput::Email;
         if s.is_empty() || s.len() > 254 || s.chars().any(|c| c.is_whitespace() || c.is_control()) {

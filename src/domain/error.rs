@@ -11,6 +11,9 @@ pub enum InvalidInput {
     Required(String),
     #[error("{0} is not valid")]
     Invalid(String),
+    /// Text holding a control character other than a tab or a line break (NUL, ESC…).
+    #[error("{0} holds control characters")]
+    ControlCharacters(String),
     #[error("{field} is longer than {max} characters")]
     TooLong { field: String, max: usize },
     #[error("not a valid e-mail address")]
@@ -35,6 +38,10 @@ impl InvalidInput {
         InvalidInput::Invalid(field.to_string())
     }
 
+    pub fn control_characters(field: &str) -> InvalidInput {
+        InvalidInput::ControlCharacters(field.to_string())
+    }
+
     pub fn too_long(field: &str, max: usize) -> InvalidInput {
         InvalidInput::TooLong { field: field.to_string(), max }
     }
@@ -42,7 +49,10 @@ impl InvalidInput {
     /// The request field at fault.
     pub fn field(&self) -> &str {
         match self {
-            InvalidInput::Required(f) | InvalidInput::Invalid(f) | InvalidInput::CourseStructure(f) => f,
+            InvalidInput::Required(f)
+            | InvalidInput::Invalid(f)
+            | InvalidInput::ControlCharacters(f)
+            | InvalidInput::CourseStructure(f) => f,
             InvalidInput::TooLong { field, .. }
             | InvalidInput::PasswordPolicy { field }
             | InvalidInput::PasswordMismatch { field } => field,

@@ -17,6 +17,6 @@ pub use email::Email;
 pub use error::{InvalidInput, InvalidTransition};
 pub use password::{NewPassword, PasswordPair};
 pub use user::{
-    optional_text, required_text, BirthDate, Gender, PersonName, ProfileFields, ProfileInput, ProfilePatch,
-    ProfileText, UserType, VisionType,
+    first_control_character, optional_text, refuse_control_characters, required_text, BirthDate, Gender, PersonName,
+    ProfileFields, ProfileInput, ProfilePatch, ProfileText, UserType, VisionType,
 };

@@ -82,12 +82,13 @@ impl VisionType {
     }
 }
 
-/// A person's full name: 1–100 characters after trimming, no control characters.
+/// A person's full name: 1–100 characters after trimming, on one line.
 #[derive(Clone, Debug)]
 pub struct PersonName(String);
 
 impl PersonName {
     pub fn parse(raw: &str) -> Result<PersonName, InvalidInput> {
+        refuse_control_characters(raw, "name")?;
         let s = raw.trim();
         let n = s.chars().count();
         if n == 0 || n > 100 || s.chars().any(char::is_control) {
@@ -98,6 +99,34 @@ impl PersonName {
 
     pub fn as_str(&self) -> &str {
         &self.0
+    }
+}
+
+/// The first control character of `raw` that text may not hold: every C0 and C1 control
+/// character and DEL, except a tab, a line feed and a carriage return before a line feed.
+/// (PostgreSQL cannot store NUL in text at all; the others are never typed, and would reach
+/// other people's screens, mail headers and Braille displays.) Format characters such as the
+/// right-to-left mark are text, and pass.
+pub fn first_control_character(raw: &str) -> Option<char> {
+    let mut chars = raw.chars().peekable();
+    while let Some(c) = chars.next() {
+        let allowed = match c {
+            '\n' | '\t' => true,
+            '\r' => chars.peek() == Some(&'\n'),
+            c => !c.is_control(),
+        };
+        if !allowed {
+            return Some(c);
+        }
+    }
+    None
+}
+
+/// Refuses text holding a control character other than a tab or a line break.
+pub fn refuse_control_characters(raw: &str, field: &str) -> Result<(), InvalidInput> {
+    match first_control_character(raw) {
+        Some(_) => Err(InvalidInput::control_characters(field)),
+        None => Ok(()),
     }
 }
 
@@ -112,6 +141,7 @@ pub fn required_text(raw: &str, field: &str, max: usize) -> Result<String, Inval
 
 /// Optional free text (a lesson's rule, a question's prompt): trimmed, at most `max` characters.
 pub fn optional_text(raw: &str, field: &str, max: usize) -> Result<String, InvalidInput> {
+    refuse_control_characters(raw, field)?;
     let t = raw.trim();
     if t.chars().count() > max {
         return Err(InvalidInput::too_long(field, max));
@@ -124,13 +154,13 @@ pub struct ProfileText;
 
 impl ProfileText {
     pub fn parse(raw: Option<&str>, field: &str, max: usize) -> Result<Option<String>, InvalidInput> {
+        if let Some(raw) = raw {
+            // Newlines are fine in a bio; other control characters are not text.
+            refuse_control_characters(raw, field)?;
+        }
         let Some(s) = raw.map(str::trim).filter(|s| !s.is_empty()) else { return Ok(None) };
         if s.chars().count() > max {
             return Err(InvalidInput::too_long(field, max));
-        }
-        // Newlines are fine in a bio; other control characters are not text.
-        if s.chars().any(|c| c.is_control() && c != '\n' && c != '\r' && c != '\t') {
-            return Err(InvalidInput::invalid(field));
         }
         Ok(Some(s.to_string()))
     }
@@ -320,6 +350,24 @@ mod tests {
         for bad in ["2001-02-29", "1899-01-01", "2030-01-01", "2000-13-01", "20-01-01", "x", "2000-01-01-01"] {
             assert!(BirthDate::parse(bad, today).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn control_characters_are_refused_but_line_breaks_tabs_and_marks_pass() {
+        for ok in ["سطر\nسطر", "a\tb", "a\r\nb", "\u{200f}مرحبا", "Braille ⠃⠗"] {
+            assert_eq!(required_text(ok, "text", 100).map(|_| ()), Ok(()), "{ok:?}");
+        }
+        for bad in ["a\0b", "\u{1}", "a\rb", "x\u{7f}", "x\u{85}", "\u{1b}[31m", "\u{b}"] {
+            assert_eq!(required_text(bad, "text", 100), Err(InvalidInput::control_characters("text")), "{bad:?}");
+            assert_eq!(optional_text(bad, "rule", 100), Err(InvalidInput::control_characters("rule")));
+            assert_eq!(
+                ProfileText::parse(Some(bad), "bio", 100).map(|_| ()),
+                Err(InvalidInput::control_characters("bio"))
+            );
+        }
+        assert_eq!(PersonName::parse("Sara\0").map(|_| ()), Err(InvalidInput::control_characters("name")));
+        // Surrounding blanks are trimmed; a control character among them is still refused.
+        assert!(required_text(" \0 ", "text", 10).is_err());
     }
 
     #[test]

@@ -235,8 +235,26 @@ pub async fn login(
     limit(&state, format!("login-ip:{}", client_key(&req)), 60, MINUTE)?;
     // A malformed address is the same failure as a wrong password.
     let email = Email::parse(&b.email).map_err(|_| ServiceError::LoginFailed)?;
-    limit(&state, format!("login-email:{}", email.as_str()), 20, 15 * MINUTE)?;
-    let session = accounts::sign_in(&state.db, tokens(&state), &email, b.password).await?;
+    // Failed sign-ins slow down the (address, e-mail) pair that made them, with growing
+    // delays; the owner of the account signing in from elsewhere never waits for them.
+    let addr = client_key(&req);
+    let wait = state.limiter.login_wait(&addr, email.as_str());
+    if !wait.is_zero() {
+        let secs = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
+        return Err(ApiError::too_many_attempts().saying(Msg::LoginWait(secs)));
+    }
+    let session = match accounts::sign_in(&state.db, tokens(&state), &email, b.password).await {
+        Ok(session) => {
+            state.limiter.login_succeeded(&addr, email.as_str());
+            session
+        }
+        Err(e) => {
+            if matches!(e, ServiceError::LoginFailed) {
+                state.limiter.login_failed(&addr, email.as_str());
+            }
+            return Err(e.into());
+        }
+    };
     Ok(web::Json(LoginResponse { access: session.access, refresh: session.refresh, user: session_user(&session.user) }))
 }
 

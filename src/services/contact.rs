@@ -152,8 +152,9 @@ pub async fn update(
     Ok(dto)
 }
 
-/// A supervisor replies: the reply goes to the sender by e-mail first; only once it is sent is
-/// it stored with the message (which becomes read, and handled if it was new).
+/// A supervisor replies: the reply is queued for the sender by e-mail first (with SMTP, the
+/// outbox task sends it, retrying while the server is down); only once it is queued is it
+/// stored with the message (which becomes read, and handled if it was new).
 pub async fn reply(
     db: &Db,
     realtime: &Realtime,

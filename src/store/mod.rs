@@ -6,6 +6,7 @@ pub mod audit;
 pub mod certificates;
 pub mod contact;
 pub mod courses;
+pub mod mail_outbox;
 pub mod media;
 pub mod news;
 pub mod notes;

@@ -135,20 +135,42 @@ async fn unknown_api_paths_are_json_404s() {
 }
 
 #[actix_web::test]
-async fn login_attempts_are_rate_limited_per_email() {
+async fn failed_logins_slow_down_the_guessing_address_not_the_account_owner() {
     let app = spawn_app().await;
     app.active_user("sara@example.com", "student").await;
-    let mut limited = None;
-    for i in 0..25 {
-        let r = app.login("sara@example.com", "Wrong#2026").await;
-        if r.status == StatusCode::TOO_MANY_REQUESTS {
-            limited = Some((i, r));
-            break;
-        }
-    }
-    let (i, reply) = limited.expect("the limiter stops guessing");
-    assert!(i >= 15, "ordinary use is not limited (stopped after {i})");
-    assert_eq!(reply.message(), "Too many attempts. Please wait a few minutes and try again.");
-    // Another address is not affected.
     app.active_user("omar@example.com", "student").await;
+    // The guesser, from 127.0.0.1: a few mistakes cost nothing…
+    for _ in 0..5 {
+        assert_eq!(app.login("sara@example.com", "Wrong#2026").await.status, StatusCode::UNAUTHORIZED);
+    }
+    // …then each further try must wait, longer after each failure, even with the right password.
+    let waited = app.login("sara@example.com", PASSWORD).await;
+    assert_eq!((waited.status, waited.code()), (StatusCode::TOO_MANY_REQUESTS, "rate_limited"));
+    assert_eq!(waited.message(), "Too many failed sign-ins. Please wait 1 second and try again.");
+    let ar = app.post("/api/auth/login", json!({"email": "sara@example.com", "password": "x"}), "ar").await;
+    assert!(ar.message().starts_with("محاولات دخول فاشلة كثيرة"), "{}", ar.message());
+    tokio::time::sleep(std::time::Duration::from_millis(1100)).await;
+    assert_eq!(app.login("sara@example.com", "Wrong#2027").await.status, StatusCode::UNAUTHORIZED);
+    let longer = app.login("sara@example.com", PASSWORD).await;
+    assert_eq!(longer.status, StatusCode::TOO_MANY_REQUESTS);
+    assert_eq!(longer.message(), "Too many failed sign-ins. Please wait 2 seconds and try again.");
+
+    // The owner, from another address (127.0.0.2), signs in at once: no lock anyone can set.
+    let elsewhere =
+        reqwest::Client::builder().local_address("127.0.0.2".parse::<std::net::IpAddr>().unwrap()).build().unwrap();
+    let owner = app
+        .send(
+            elsewhere
+                .post(app.url("/api/auth/login"))
+                .json(&json!({"email": "sara@example.com", "password": PASSWORD})),
+        )
+        .await;
+    assert_eq!(owner.status, StatusCode::OK, "{:?}", owner.body);
+    // The guessing address is not slowed down for other accounts either.
+    assert_eq!(app.login("omar@example.com", PASSWORD).await.status, StatusCode::OK);
+    // After its wait, the right password from the guessing address works and clears its count.
+    tokio::time::sleep(std::time::Duration::from_millis(2100)).await;
+    assert_eq!(app.login("sara@example.com", PASSWORD).await.status, StatusCode::OK);
+    assert_eq!(app.login("sara@example.com", "Wrong#2026").await.status, StatusCode::UNAUTHORIZED);
+    assert_eq!(app.login("sara@example.com", PASSWORD).await.status, StatusCode::OK);
 }

@@ -61,7 +61,7 @@ pub async fn spawn_peer(of: &TestApp, adjust: impl FnOnce(&mut Settings)) -> Tes
     spawn_instance(tempfile::tempdir().unwrap(), of.database_url.clone(), adjust).await
 }
 
-async fn spawn_instance(
+pub async fn spawn_instance(
     data_dir: tempfile::TempDir,
     database_url: String,
     adjust: impl FnOnce(&mut Settings),
@@ -103,11 +103,23 @@ fn test_settings(data_dir: &std::path::Path, database_url: String, web_dir: Path
         access_ttl: Duration::from_secs(900),
         refresh_ttl: Duration::from_secs(3600),
         grade_bands: Default::default(),
-        cert_font: lamsa::configuration::DEFAULT_CERT_FONT.into(),
+        cert_font: None,
         keep_alive: Duration::from_secs(lamsa::configuration::DEFAULT_KEEP_ALIVE_SECS),
+        mail_timing: Default::default(),
         metrics_token: None,
         trusted_proxies: vec![],
     }
+}
+
+/// The settings a test instance on `data_dir` and `database_url` runs with, for the command
+/// line's flows (backup, restore) that take settings.
+pub fn settings_for(data_dir: &std::path::Path, database_url: &str) -> Settings {
+    test_settings(data_dir, database_url.to_string(), data_dir.join("web"))
+}
+
+/// A new, empty PostgreSQL database beside the one of `LAMSA_TEST_DATABASE_URL`; its URL.
+pub async fn fresh_postgres() -> String {
+    fresh_database(std::path::Path::new("/nonexistent")).await
 }
 
 /// The application's shared state on a fresh database, with no server: for tests that call

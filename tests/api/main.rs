@@ -6,6 +6,7 @@
 mod accounts;
 mod admin;
 mod assessments;
+mod backup;
 mod braille;
 mod certificates;
 mod contact;
@@ -15,6 +16,8 @@ mod courses;
 mod errors;
 mod faults;
 mod helpers;
+mod input;
+mod mail;
 mod media;
 mod news;
 mod platform;
