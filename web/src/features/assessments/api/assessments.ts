@@ -234,7 +234,9 @@ export interface CourseRef {
 }
 
 export interface CourseOutline extends CourseRef {
-  chapters: Array<{ id: number; title: string; lessons: Array<{ id: number; title: string }> }>;
+  /** 1: uncontracted; 2: contracted (absent from older servers: 1). */
+  braille_grade?: 1 | 2;
+  chapters: Array<{ id: number; title: string; lessons: Array<{ id: number; title: string; contractions?: Array<{ id: string }> }> }>;
   progress?: Progress | null;
   enrolled?: boolean;
 }
@@ -256,7 +258,28 @@ export interface Translation {
   unknown: Array<{ index: number; char: string }>;
 }
 
-export const toBraille = (text: string, lang: Code) =>
-  apiFetch<Translation>('braille/translate', { method: 'POST', body: { text, lang, direction: 'to_braille' } });
-export const toText = (braille: string, lang: Code) =>
-  apiFetch<Translation>('braille/translate', { method: 'POST', body: { text: braille, lang, direction: 'to_text' } });
+/**
+ * How a course writes Braille: its grade and, on a contracted course whose lessons list the
+ * contractions they teach, only those (as the server builds and grades its questions).
+ */
+export interface Writing {
+  grade: 1 | 2;
+  /** Contraction ids; absent: every contraction of grade 2. */
+  contractions?: string[];
+}
+
+export const UNCONTRACTED: Writing = { grade: 1 };
+
+/** The writing of a course from its outline: the union of what its lessons teach. */
+export function writingOf(outline: CourseOutline | null | undefined): Writing {
+  if (outline?.braille_grade !== 2) return UNCONTRACTED;
+  const ids = new Set(outline.chapters.flatMap((c) => c.lessons.flatMap((l) => (l.contractions ?? []).map((x) => x.id))));
+  return ids.size ? { grade: 2, contractions: [...ids].sort() } : { grade: 2 };
+}
+
+const writingBody = (w: Writing) => (w.grade === 2 ? { grade: 2, ...(w.contractions ? { contractions: w.contractions } : {}) } : {});
+
+export const toBraille = (text: string, lang: Code, writing: Writing = UNCONTRACTED) =>
+  apiFetch<Translation>('braille/translate', { method: 'POST', body: { text, lang, direction: 'to_braille', ...writingBody(writing) } });
+export const toText = (braille: string, lang: Code, writing: Writing = UNCONTRACTED) =>
+  apiFetch<Translation>('braille/translate', { method: 'POST', body: { text: braille, lang, direction: 'to_text', ...writingBody(writing) } });

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { Code } from '@/components/braille/cells';
 import { ErrorAlert } from '@/components/Alert';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
@@ -9,6 +9,7 @@ import {
   courseOutline,
   createAssessment,
   updateAssessment,
+  writingOf,
   type AssessmentDto,
   type AssessmentKind,
   type CourseOutline,
@@ -131,6 +132,7 @@ export function AssessmentBuilder({ initial, assessmentId, courses, onSaved }: P
   const course = courses.find((c) => String(c.id) === form.courseId);
   const current = outline.id === form.courseId ? outline : null;
   const code: Code = current?.data?.language ?? course?.language ?? 'ar';
+  const writing = useMemo(() => writingOf(current?.data), [current?.data]);
 
   // A field's error goes once its value changes (the alert above the form stays until the next try).
   function clearErrors(paths: string[]) {
@@ -299,6 +301,7 @@ export function AssessmentBuilder({ initial, assessmentId, courses, onSaved }: P
             index={i}
             total={form.questions.length}
             code={code}
+            writing={writing}
             prefix={PRE}
             errors={errors}
             onChange={(patch) => setQuestion(i, patch)}

@@ -1,10 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { labelCells } from '@/components/braille/describe';
 import { useBrailleTable } from '@/components/braille/table';
 import { useUiLang } from '@/components/braille/i18n';
 import { type Code } from '@/components/braille/cells';
 import { ApiError } from '@/lib/api-client';
-import { toBraille, type Translation } from '../api/assessments';
+import { toBraille, UNCONTRACTED, type Translation, type Writing } from '../api/assessments';
 import { useAssessmentsT } from '../i18n';
 import { CellRow } from './CellRow';
 
@@ -15,17 +15,19 @@ export interface EngineState {
 }
 
 /** The engine's Braille of one line of print in `code`, fetched after a short pause in typing. */
-export function useEngineBraille(print: string, code: Code, delayMs = 350): EngineState {
+export function useEngineBraille(print: string, code: Code, writing: Writing = UNCONTRACTED, delayMs = 350): EngineState {
   const { t: txt } = useAssessmentsT();
   const text = print.trim();
   const [state, setState] = useState<EngineState & { key: string }>({ key: '', status: 'empty', data: null, error: '' });
-  const key = `${code}:${text}`;
+  const key = `${code}:${writing.grade}:${writing.contractions?.join(',') ?? '*'}:${text}`;
+  const writingRef = useRef(writing);
+  writingRef.current = writing;
 
   useEffect(() => {
     if (!text) return;
     let live = true;
     const t = window.setTimeout(() => {
-      toBraille(text, code)
+      toBraille(text, code, writingRef.current)
         .then((data) => live && setState({ key, status: 'ready', data, error: '' }))
         .catch((e: unknown) => live && setState({ key, status: 'error', data: null, error: e instanceof ApiError ? e.message : txt('common.loadError') }));
     }, delayMs);
@@ -44,6 +46,8 @@ interface Props {
   id: string;
   print: string;
   code: Code;
+  /** The course's grade and taught contractions (uncontracted when absent). */
+  writing?: Writing;
   /** The heading-like label of the preview. */
   label: string;
 }
@@ -53,13 +57,14 @@ interface Props {
  * dots and meaning, the Unicode Braille and the dots in words, and the characters with no
  * Braille form. Not a live region: it changes with every key, and is read when reached.
  */
-export function EnginePreview({ id, print, code, label }: Props) {
+export function EnginePreview({ id, print, code, writing = UNCONTRACTED, label }: Props) {
   const { t: txt } = useAssessmentsT();
   const ui = useUiLang();
   const { table } = useBrailleTable(code);
-  const engine = useEngineBraille(print, code);
+  const engine = useEngineBraille(print, code, writing);
   const cells = engine.data?.cells ?? [];
-  const labelled = labelCells(cells, table, code, ui);
+  // A contracted cell is not the grade 1 symbol it looks like (⠮ is "the", not "!"): dots only.
+  const labelled = labelCells(cells, writing.grade === 2 ? null : table, code, ui);
   const unknown = engine.data?.unknown ?? [];
 
   return (

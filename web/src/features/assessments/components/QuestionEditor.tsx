@@ -3,7 +3,7 @@ import { BLANK_CELL, type Code } from '@/components/braille/cells';
 import { BrailleKeyboard } from '@/components/braille/BrailleKeyboard';
 import { SelectField, TextField } from '@/components/Field';
 import { ApiError } from '@/lib/api-client';
-import { QUESTION_KINDS, toBraille, toText, type QuestionKind } from '../api/assessments';
+import { QUESTION_KINDS, toBraille, toText, UNCONTRACTED, type QuestionKind, type Writing } from '../api/assessments';
 import type { QuestionState } from '../lib/builder';
 import { useAssessmentsT } from '../i18n';
 import { EnginePreview } from './EnginePreview';
@@ -14,6 +14,8 @@ interface Props {
   index: number;
   total: number;
   code: Code;
+  /** The course's grade and taught contractions. */
+  writing?: Writing;
   prefix: string;
   errors: Record<string, string>;
   onChange: (patch: Partial<QuestionState>) => void;
@@ -25,7 +27,7 @@ interface Props {
 const trimBlank = (s: string) => s.replace(/^[\u2800 ]+|[\u2800 ]+$/g, '');
 
 /** A text question's cells written with the six-key keyboard, read back into print by the engine. */
-function CellsByKeyboard({ id, code, onPrint, announce }: { id: string; code: Code; onPrint: (print: string) => void; announce: (m: string) => void }) {
+function CellsByKeyboard({ id, code, writing, onPrint, announce }: { id: string; code: Code; writing: Writing; onPrint: (print: string) => void; announce: (m: string) => void }) {
   const { t: txt } = useAssessmentsT();
   const [cells, setCells] = useState('');
   const [note, setNote] = useState<{ text: string; error: boolean }>({ text: '', error: false });
@@ -40,14 +42,14 @@ function CellsByKeyboard({ id, code, onPrint, announce }: { id: string; code: Co
     }
     setBusy(true);
     try {
-      const read = await toText(typed, code);
+      const read = await toText(typed, code, writing);
       if (read.unknown.length || !read.text.trim()) {
         setNote({ text: txt('builder.cellsUnknown'), error: true });
         return;
       }
       const print = read.text.trim();
       onPrint(print);
-      const back = await toBraille(print, code);
+      const back = await toBraille(print, code, writing);
       const text = trimBlank(back.braille) === typed ? txt('builder.cellsUsed') : `${txt('builder.cellsUsed')} ${txt('builder.cellsDiffer')}`;
       setNote({ text, error: false });
       announce(text);
@@ -77,7 +79,7 @@ function CellsByKeyboard({ id, code, onPrint, announce }: { id: string; code: Co
 }
 
 /** One question of the builder: its type, points, instruction and the fields of its type. */
-export function QuestionEditor({ question: q, index, total, code, prefix, errors, onChange, onMove, onRemove, announce }: Props) {
+export function QuestionEditor({ question: q, index, total, code, writing = UNCONTRACTED, prefix, errors, onChange, onMove, onRemove, announce }: Props) {
   const { t: txt } = useAssessmentsT();
   const path = `questions[${index}]`;
   const n = index + 1;
@@ -130,7 +132,7 @@ export function QuestionEditor({ question: q, index, total, code, prefix, errors
             required
             dir="auto"
           />
-          <EnginePreview id={`${prefix}-${path}.preview`} print={q.print} code={code} label={txt('builder.expected')} />
+          <EnginePreview id={`${prefix}-${path}.preview`} print={q.print} code={code} writing={writing} label={txt('builder.expected')} />
         </>
       ) : null}
 
@@ -147,8 +149,8 @@ export function QuestionEditor({ question: q, index, total, code, prefix, errors
             required
             dir="auto"
           />
-          <EnginePreview id={`${prefix}-${path}.preview`} print={q.print} code={code} label={txt('builder.shown')} />
-          <CellsByKeyboard id={`${prefix}-${path}.cells`} code={code} onPrint={(print) => onChange({ print })} announce={announce} />
+          <EnginePreview id={`${prefix}-${path}.preview`} print={q.print} code={code} writing={writing} label={txt('builder.shown')} />
+          <CellsByKeyboard id={`${prefix}-${path}.cells`} code={code} writing={writing} onPrint={(print) => onChange({ print })} announce={announce} />
           <fieldset className="as-checks">
             <legend>{txt('builder.normalise')}</legend>
             <p className="field-hint">{txt('builder.normaliseHint')}</p>
