@@ -342,8 +342,9 @@ describe('users', () => {
     await press(byId(sup, 'uf-q'));
     await sup.waitForURL(/q=/);
     const table = sup.getByTestId('users-table');
+    // The unfiltered list stays on screen until the search's answer replaces it.
+    await expect.poll(() => table.locator('tbody tr').count(), { timeout: 10_000 }).toBe(1);
     await table.getByRole('link', { name: student.user.name }).waitFor();
-    expect(await table.locator('tbody tr').count()).toBe(1);
     const download = sup.waitForEvent('download');
     await press(sup.getByRole('button', { name: 'Export every matching user as CSV' }));
     const file = await (await download).path();

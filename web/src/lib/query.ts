@@ -5,6 +5,7 @@
  * replace a newer one on screen.
  */
 import { QueryClient, useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
+import { ApiError } from './api-client';
 import { subscribeLive, subscribeResync, type LiveEvent } from './realtime';
 import { appStore, sessionAtom } from './state';
 
@@ -49,6 +50,12 @@ subscribeResync(() => void refetchFresh());
  */
 export function useAppQuery<T, K extends QueryKey>(options: UseQueryOptions<T, Error, T, K>) {
   return useQuery(options, queryClient);
+}
+
+/** What a page says about a failed load: the server's localised message, or `fallback`; '' when none failed. */
+export function loadErrorText(error: Error | null, fallback: string): string {
+  if (!error) return '';
+  return error instanceof ApiError ? error.message : fallback;
 }
 
 /**

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { LanguageToggle } from '@/components/LanguageToggle';
 import { SkipLink } from '@/components/SkipLink';
+import { useUnreadMessages } from '@/features/admin/api/queries';
 import { SideMenu } from '@/features/dashboard/components/SideMenu';
 import { hidesSideMenu, menuType, type MenuType } from '@/features/dashboard/menus';
 import { LiveConnection } from '@/features/live/components/LiveConnection';
@@ -56,7 +57,7 @@ export function DashboardLayout({ area }: { area: MenuType }) {
         </div>
       </header>
       <div className={`dash-body ${showMenu ? '' : 'no-menu'}`}>
-        {showMenu ? <SideMenu storedType={session.type} /> : null}
+        {showMenu ? <Menu storedType={session.type} /> : null}
         <main id="main" tabIndex={-1} className="dash-main">
           <Outlet />
         </main>
@@ -65,4 +66,10 @@ export function DashboardLayout({ area }: { area: MenuType }) {
       <LiveConnection key={session.userId} userId={session.userId} />
     </>
   );
+}
+
+/** The side menu; a supervisor's "Admin panel" item carries the live unread-messages count. */
+function Menu({ storedType }: { storedType: string }) {
+  const unread = useUnreadMessages(menuType(storedType) === 'supervisor');
+  return <SideMenu storedType={storedType} unreadMessages={unread} />;
 }

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Provider } from 'jotai';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import '@/lib/i18n';
 import { adminRoute } from '@/app/routes/admin';
 import { applyLanguage } from '@/lib/i18n';
@@ -17,11 +17,12 @@ function server(routes: Record<string, unknown>) {
   requests = [];
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (url: string) => {
+    vi.fn(async (url: string, init?: RequestInit) => {
       requests.push(url);
       const key = Object.keys(routes).find((k) => url === k || url.startsWith(`${k}?`));
       if (!key) return new Response(JSON.stringify({ code: 'not_found', message: 'nope' }), { status: 404 });
-      return new Response(JSON.stringify(routes[key]), { status: 200 });
+      const body = routes[key];
+      return new Response(JSON.stringify(typeof body === 'function' ? (body as (init?: RequestInit) => unknown)(init) : body), { status: 200 });
     }),
   );
 }
@@ -58,6 +59,11 @@ const user = (id: number, name: string) => ({
   avatar_url: null,
 });
 
+// The layout is a lazy route: load its module once up front, so the first test waits for the
+// page rather than for the module's first transform on a busy machine.
+beforeAll(async () => {
+  await import('@/app/layouts/AdminLayout');
+});
 beforeEach(() => applyLanguage('en'));
 afterEach(() => {
   cleanup();
@@ -153,5 +159,70 @@ describe('overview', () => {
     expect(within(rows[25]).getAllByRole('cell').map((c) => c.textContent)).toEqual(['25', '50']);
     expect(screen.getByText(/325 sign-ups and 650 enrolments/)).toBeTruthy();
     expect(screen.getByTestId('overview-unread').textContent).toContain('3');
+  });
+});
+
+const message = (id: number, subject: string, read = false) => ({
+  id,
+  name: 'Huda',
+  email: 'huda@example.com',
+  subject,
+  message: 'Hello',
+  lang: 'en',
+  status: 'new',
+  read,
+  created_at: '2026-11-20T10:00:00Z',
+  replies: [],
+});
+
+describe('contact messages', () => {
+  it('a message that arrives is announced and appears in the open list; the badge takes the pushed count', async () => {
+    signIn('supervisor');
+    let items = [message(1, 'First question')];
+    let unread = 1;
+    server({
+      '/api/admin/contact-messages': () => ({ items, page: 1, per_page: 25, total: items.length, unread }),
+      '/api/admin/contact-messages/unread-count': () => ({ count: unread }),
+    });
+    open('/admin/messages');
+    const table = await screen.findByTestId('messages-table');
+    expect(within(table).getAllByRole('link').map((l) => l.textContent)).toEqual(['Unread: First question']);
+    const link = screen.getByRole('link', { name: /Contact messages/ });
+    await waitFor(() => expect(link.textContent).toContain('(unread: 1)'));
+    const listReads = () => requests.filter((u) => u.startsWith('/api/admin/contact-messages?')).length;
+    const before = listReads();
+
+    items = [message(2, 'Second question'), ...items];
+    unread = 2;
+    publishLive({ id: 60, kind: 'contact.received', payload: { contact_message: { name: 'Huda', subject: 'Second question' } }, created_at: '' });
+    publishLive({ id: 61, kind: 'badge.contact', payload: { count: 2 }, created_at: '' });
+    await waitFor(() => expect(within(screen.getByTestId('messages-table')).getAllByRole('link').map((l) => l.textContent)).toEqual(['Unread: Second question', 'Unread: First question']));
+    expect(screen.getByTestId('admin-arrival').textContent).toContain('Second question');
+    await waitFor(() => expect(link.textContent).toContain('(unread: 2)'));
+    expect(screen.getByText(/Results: 2/).textContent).toContain('unread: 2');
+    expect(listReads()).toBeGreaterThan(before);
+  });
+
+  it('marking a message handled shows the new status and the server\'s message; the list read afterwards has it', async () => {
+    signIn('supervisor');
+    let stored = message(7, 'Display question', true);
+    server({
+      '/api/admin/contact-messages/7': (init?: RequestInit) => {
+        if (init?.method !== 'PATCH') return stored;
+        stored = { ...stored, status: 'handled' };
+        return { message: 'Message updated.', contact_message: stored };
+      },
+      '/api/admin/contact-messages': () => ({ items: [stored], page: 1, per_page: 25, total: 1, unread: 0 }),
+      '/api/admin/contact-messages/unread-count': { count: 0 },
+    });
+    const router = open('/admin/messages/7');
+    await screen.findByRole('heading', { level: 1, name: 'Display question' });
+    expect(screen.getByTestId('message-status').textContent).toBe('New');
+    fireEvent.click(screen.getByRole('button', { name: 'Mark as handled' }));
+    await waitFor(() => expect(screen.getByTestId('message-status').textContent).toBe('Handled'));
+    expect(screen.getByText('Message updated.')).toBeTruthy();
+    await router.navigate('/admin/messages');
+    const table = await screen.findByTestId('messages-table');
+    await waitFor(() => expect(within(table).getAllByRole('cell').map((c) => c.textContent)).toContain('Handled'));
   });
 });

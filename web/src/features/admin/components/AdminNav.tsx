@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { ADMIN_NS } from '../i18n';
-import { useUnreadMessages } from './useUnreadMessages';
+import { useUnreadMessages } from '../api/queries';
 
 const ITEMS = [
   { to: '/admin', key: 'overview', end: true },

@@ -6,8 +6,9 @@ import { SelectField, TextField } from '@/components/Field';
 import { Page } from '@/components/Page';
 import { pageParam } from '@/components/Pagination';
 import { ApiError } from '@/lib/api-client';
-import { useApiData } from '@/lib/hooks';
-import { AUDIT_ACTIONS, auditActionKey, auditCsv, listAudit, saveBlob, type AuditFilters } from '../api/admin';
+import { loadErrorText } from '@/lib/query';
+import { AUDIT_ACTIONS, auditActionKey, auditCsv, saveBlob, type AuditFilters } from '../api/admin';
+import { useAudit } from '../api/queries';
 import { AuditTable } from '../components/AuditTable';
 import { ListPager } from '../components/ListPager';
 import { useFocusOnChange } from '../components/useFocusOnChange';
@@ -25,7 +26,9 @@ export function AuditPage() {
     page: pageParam(params),
   };
   const key = JSON.stringify(filters);
-  const { data, error } = useApiData(() => listAudit(filters), t('loadError'), key);
+  const audit = useAudit(filters);
+  const data = audit.data;
+  const error = loadErrorText(audit.error, t('loadError'));
   const [draft, setDraft] = useState({ actor: filters.actor ?? '', action: filters.action ?? '', from: filters.from ?? '', to: filters.to ?? '' });
   const [csvError, setCsvError] = useState('');
   useFocusOnChange(key, 'audit-caption', !!data);

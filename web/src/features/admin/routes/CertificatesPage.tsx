@@ -8,8 +8,9 @@ import { Page } from '@/components/Page';
 import { pageParam } from '@/components/Pagination';
 import { ApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
-import { useApiData } from '@/lib/hooks';
-import { listCertificates, revokeCertificate, type CertificateDto } from '../api/admin';
+import { loadErrorText } from '@/lib/query';
+import { type CertificateDto } from '../api/admin';
+import { revokeChange, useCertificates } from '../api/queries';
 import { ListPager } from '../components/ListPager';
 import { useFocusOnChange } from '../components/useFocusOnChange';
 import { ADMIN_NS } from '../i18n';
@@ -20,7 +21,9 @@ export function CertificatesPage() {
   const [params, setParams] = useSearchParams();
   const filters = { q: params.get('q') ?? '', page: pageParam(params) };
   const key = JSON.stringify(filters);
-  const { data, error, reload } = useApiData(() => listCertificates(filters), t('loadError'), key);
+  const certificates = useCertificates(filters);
+  const data = certificates.data;
+  const error = loadErrorText(certificates.error, t('loadError'));
   const [q, setQ] = useState(filters.q);
   const [target, setTarget] = useState<CertificateDto | null>(null);
   const [reason, setReason] = useState('');
@@ -44,11 +47,10 @@ export function CertificatesPage() {
     setBusy(true);
     setReasonError('');
     try {
-      const res = await revokeCertificate(target.code, reason.trim());
+      const res = await revokeChange(target.code, reason.trim());
       setStatus(res.message);
       setTarget(null);
       setReason('');
-      reload();
     } catch (e) {
       setReasonError(e instanceof ApiError ? e.message : t('sendError'));
       document.getElementById('rv-reason')?.focus();

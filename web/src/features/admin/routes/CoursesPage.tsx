@@ -7,8 +7,9 @@ import { SelectField, TextField } from '@/components/Field';
 import { Page } from '@/components/Page';
 import { pageParam } from '@/components/Pagination';
 import { ApiError } from '@/lib/api-client';
-import { useApiData } from '@/lib/hooks';
-import { listCourses, setCourseActive, type AdminCourse } from '../api/admin';
+import { loadErrorText } from '@/lib/query';
+import { type AdminCourse } from '../api/admin';
+import { courseActiveChange, useCourses } from '../api/queries';
 import { ListPager } from '../components/ListPager';
 import { useFocusOnChange } from '../components/useFocusOnChange';
 import { ADMIN_NS } from '../i18n';
@@ -21,7 +22,9 @@ export function CoursesPage() {
   const [params, setParams] = useSearchParams();
   const filters = { q: params.get('q') ?? '', status: params.get('status') ?? '', page: pageParam(params) };
   const key = JSON.stringify(filters);
-  const { data, error, reload } = useApiData(() => listCourses(filters), t('loadError'), key);
+  const courses = useCourses(filters);
+  const data = courses.data;
+  const error = loadErrorText(courses.error, t('loadError'));
   const [draft, setDraft] = useState({ q: filters.q, status: filters.status });
   const [status, setStatus] = useState('');
   const [actionError, setActionError] = useState('');
@@ -42,9 +45,8 @@ export function CoursesPage() {
     setStatus('');
     setActionError('');
     try {
-      const res = await setCourseActive(c.id, active);
+      const res = await courseActiveChange(c.id, active);
       setStatus(res.message);
-      reload();
     } catch (e) {
       setActionError(e instanceof ApiError ? e.message : t('sendError'));
     } finally {

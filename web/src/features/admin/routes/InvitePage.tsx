@@ -5,7 +5,8 @@ import { ErrorAlert, StatusMessage } from '@/components/Alert';
 import { SelectField, TextField } from '@/components/Field';
 import { Page } from '@/components/Page';
 import { looksLikeEmail, useFormErrors, type FieldErrors } from '@/lib/forms';
-import { inviteUser, type AdminUser, type UserType } from '../api/admin';
+import { type AdminUser, type UserType } from '../api/admin';
+import { inviteChange } from '../api/queries';
 import { ADMIN_NS } from '../i18n';
 
 /** `/admin/invite`: creates an instructor or supervisor account and e-mails a set-password link. */
@@ -29,7 +30,7 @@ export function InvitePage() {
     if (Object.keys(errs).length) return showFieldErrors(errs);
     setBusy(true);
     try {
-      const res = await inviteUser({ type: form.type, name: form.name.trim(), email: form.email.trim() });
+      const res = await inviteChange({ type: form.type, name: form.name.trim(), email: form.email.trim() });
       setDone(res);
       setForm({ ...form, name: '', email: '' });
     } catch (err) {

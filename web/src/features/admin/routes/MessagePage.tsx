@@ -6,15 +6,18 @@ import { TextArea } from '@/components/Field';
 import { Page } from '@/components/Page';
 import { ApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
-import { useApiData } from '@/lib/hooks';
-import { getMessage, patchMessage, replyMessage, type MessageStatus } from '../api/admin';
+import { loadErrorText } from '@/lib/query';
+import { type MessageStatus } from '../api/admin';
+import { messageStatusChange, replyChange, useMessage } from '../api/queries';
 import { ADMIN_NS } from '../i18n';
 
 /** `/admin/messages/:id`: the message (opening it marks it read), its replies, a reply form and status. */
 export function MessagePage() {
   const { t, i18n } = useTranslation(ADMIN_NS);
   const { id = '' } = useParams();
-  const { data, setData, error } = useApiData(() => getMessage(id), t('loadError'), id);
+  const message = useMessage(id);
+  const data = message.data;
+  const error = loadErrorText(message.error, t('loadError'));
   const [reply, setReply] = useState('');
   const [replyError, setReplyError] = useState('');
   const [status, setStatus] = useState('');
@@ -34,8 +37,7 @@ export function MessagePage() {
     setReplyError('');
     setStatus('');
     try {
-      const res = await replyMessage(data.id, reply.trim());
-      setData(res.contact_message);
+      const res = await replyChange(data.id, reply.trim());
       setReply('');
       setStatus(res.message);
     } catch (err) {
@@ -51,8 +53,7 @@ export function MessagePage() {
     setBusy(true);
     setActionError('');
     try {
-      const res = await patchMessage(data.id, { status: s });
-      setData(res.contact_message);
+      const res = await messageStatusChange(data.id, s);
       setStatus(res.message);
     } catch (err) {
       setActionError(err instanceof ApiError ? err.message : t('sendError'));

@@ -4,9 +4,9 @@ import { ErrorAlert } from '@/components/Alert';
 import { Page } from '@/components/Page';
 import { pageParam } from '@/components/Pagination';
 import { formatDateTime } from '@/lib/format';
-import { useApiData } from '@/lib/hooks';
-import { useLiveEvent, useLiveResync } from '@/lib/realtime';
-import { listMessages, MESSAGE_STATUSES } from '../api/admin';
+import { loadErrorText } from '@/lib/query';
+import { MESSAGE_STATUSES } from '../api/admin';
+import { useMessages } from '../api/queries';
 import { ListPager } from '../components/ListPager';
 import { ADMIN_NS } from '../i18n';
 
@@ -15,9 +15,10 @@ export function MessagesPage() {
   const { t, i18n } = useTranslation(ADMIN_NS);
   const [params, setParams] = useSearchParams();
   const filters = { status: params.get('status') ?? '', page: pageParam(params) };
-  const { data, error, reload } = useApiData(() => listMessages(filters), t('loadError'), JSON.stringify(filters));
-  useLiveEvent(['contact.received', 'badge.contact'], reload);
-  useLiveResync(reload);
+  // Read again when a message arrives or one is read or handled anywhere (api/queries.ts).
+  const messages = useMessages(filters);
+  const data = messages.data;
+  const error = loadErrorText(messages.error, t('loadError'));
 
   return (
     <Page title={t('messages.title')} docTitle={`${t('messages.title')} — ${t('site')}`}>

@@ -6,7 +6,9 @@ import { TextArea, TextField } from '@/components/Field';
 import { Page } from '@/components/Page';
 import { ApiError } from '@/lib/api-client';
 import { useFormErrors } from '@/lib/forms';
-import { createNews, getNews, NEWS_STATES, previewNews, updateNews, uploadImage } from '../api/admin';
+import { loadErrorText } from '@/lib/query';
+import { NEWS_STATES, previewNews, uploadImage } from '../api/admin';
+import { saveNewsChange, useNewsItem } from '../api/queries';
 import { ADMIN_NS } from '../i18n';
 import { checkNews, EMPTY_NEWS, formOf, inputOf, NEWS_FIELDS, NEWS_LIMITS, type NewsForm, type NewsProblem } from '../lib/newsForm';
 
@@ -17,8 +19,15 @@ export function NewsEditorPage() {
   const editing = id !== undefined;
   const navigate = useNavigate();
   const [form, setForm] = useState<NewsForm>(EMPTY_NEWS);
-  const [loadError, setLoadError] = useState('');
-  const [loaded, setLoaded] = useState(!editing);
+  const item = useNewsItem(editing ? id : null);
+  const loadError = loadErrorText(item.error, t('loadError'));
+  // The form starts from the item once per address; a later re-read never overwrites an edit.
+  const [formFor, setFormFor] = useState<string | null>(null);
+  if (editing && item.data && formFor !== id) {
+    setFormFor(id);
+    setForm(formOf(item.data));
+  }
+  const loaded = !editing || formFor === id;
   const [busy, setBusy] = useState(false);
   const location = useLocation();
   // After creating, the page moves to the item's own address and keeps the "saved" message.
@@ -28,21 +37,6 @@ export function NewsEditorPage() {
   const previewHeading = useRef<HTMLHeadingElement>(null);
   const order = useMemo(() => [...NEWS_FIELDS, 'image_media_id'], []);
   const { fieldErrors, formError, setFormError, reset, showFieldErrors, fail } = useFormErrors(order, t('sendError'), 'nw');
-
-  useEffect(() => {
-    if (!editing) return;
-    let live = true;
-    getNews(id)
-      .then((n) => {
-        if (!live) return;
-        setForm(formOf(n));
-        setLoaded(true);
-      })
-      .catch((e: unknown) => live && setLoadError(e instanceof ApiError ? e.message : t('loadError')));
-    return () => {
-      live = false;
-    };
-  }, [editing, id, t]);
 
   // A new preview: take the reader to it (after it is on screen).
   useEffect(() => {
@@ -82,7 +76,7 @@ export function NewsEditorPage() {
     reset();
     setBusy(true);
     try {
-      const res = editing ? await updateNews(Number(id), inputOf(form)) : await createNews(inputOf(form));
+      const res = await saveNewsChange(editing ? Number(id) : null, inputOf(form));
       setForm(formOf(res.news));
       setStatus(res.message || t('editor.saved'));
       if (!editing) navigate(`/admin/news/${res.news.id}`, { replace: true, state: { saved: res.message } });

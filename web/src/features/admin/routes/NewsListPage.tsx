@@ -7,8 +7,9 @@ import { Page } from '@/components/Page';
 import { pageParam } from '@/components/Pagination';
 import { ApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
-import { useApiData } from '@/lib/hooks';
-import { deleteNews, listNews, NEWS_STATES, type NewsAdmin } from '../api/admin';
+import { loadErrorText } from '@/lib/query';
+import { NEWS_STATES, type NewsAdmin } from '../api/admin';
+import { deleteNewsChange, useNewsList } from '../api/queries';
 import { ListPager } from '../components/ListPager';
 import { ADMIN_NS } from '../i18n';
 
@@ -17,7 +18,9 @@ export function NewsListPage() {
   const { t, i18n } = useTranslation(ADMIN_NS);
   const [params, setParams] = useSearchParams();
   const filters = { state: params.get('state') ?? '', page: pageParam(params) };
-  const { data, error, reload } = useApiData(() => listNews(filters), t('loadError'), JSON.stringify(filters));
+  const news = useNewsList(filters);
+  const data = news.data;
+  const error = loadErrorText(news.error, t('loadError'));
   const [target, setTarget] = useState<NewsAdmin | null>(null);
   const [busy, setBusy] = useState(false);
   const [status, setStatus] = useState('');
@@ -30,9 +33,8 @@ export function NewsListPage() {
     setBusy(true);
     setActionError('');
     try {
-      const res = await deleteNews(target.id);
+      const res = await deleteNewsChange(target.id);
       setStatus(res.message);
-      reload();
     } catch (e) {
       setActionError(e instanceof ApiError ? e.message : t('sendError'));
     } finally {

@@ -2,17 +2,19 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ErrorAlert } from '@/components/Alert';
 import { Page } from '@/components/Page';
-import { useApiData } from '@/lib/hooks';
-import { useLiveEvent } from '@/lib/realtime';
-import { getOverview, USER_TYPES } from '../api/admin';
+import { loadErrorText } from '@/lib/query';
+import { USER_TYPES } from '../api/admin';
+import { useOverview } from '../api/queries';
 import { WeeklyChart } from '../components/WeeklyChart';
 import { ADMIN_NS } from '../i18n';
 
 /** `/admin`: the society's figures at a glance and the weekly chart. */
 export function OverviewPage() {
   const { t } = useTranslation(ADMIN_NS);
-  const { data, error, reload } = useApiData(getOverview, t('loadError'));
-  useLiveEvent(['badge.contact', 'request.created', 'request.decided', 'certificate_request.created', 'certificate_request.decided'], reload);
+  // Kept current by live events (unread messages, requests made or decided): see api/queries.ts.
+  const overview = useOverview();
+  const data = overview.data;
+  const error = loadErrorText(overview.error, t('loadError'));
 
   return (
     <Page title={t('overview.title')} docTitle={`${t('overview.title')} — ${t('site')}`}>

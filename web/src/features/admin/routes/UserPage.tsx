@@ -8,9 +8,10 @@ import { SelectField } from '@/components/Field';
 import { Page } from '@/components/Page';
 import { ApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
-import { useApiData } from '@/lib/hooks';
+import { loadErrorText } from '@/lib/query';
 import { sessionAtom } from '@/lib/state';
-import { getUser, patchUser, resendActivation, sendReset, USER_TYPES, type UserType } from '../api/admin';
+import { USER_TYPES, type UserType } from '../api/admin';
+import { changeUser, resendActivationChange, sendResetChange, useUser } from '../api/queries';
 import { AuditTable } from '../components/AuditTable';
 import { ADMIN_NS } from '../i18n';
 
@@ -19,7 +20,9 @@ export function UserPage() {
   const { t, i18n } = useTranslation(ADMIN_NS);
   const { id = '' } = useParams();
   const session = useAtomValue(sessionAtom);
-  const { data, setData, error, reload } = useApiData(() => getUser(id), t('loadError'), id);
+  const user = useUser(id);
+  const data = user.data;
+  const error = loadErrorText(user.error, t('loadError'));
   const [status, setStatus] = useState('');
   const [actionError, setActionError] = useState('');
   const [busy, setBusy] = useState(false);
@@ -35,7 +38,6 @@ export function UserPage() {
     try {
       const res = await action();
       setStatus(res.message);
-      reload();
     } catch (e) {
       setActionError(e instanceof ApiError ? e.message : t('sendError'));
     } finally {
@@ -108,16 +110,16 @@ export function UserPage() {
               {t('user.deactivate')}
             </button>
           ) : (
-            <button type="button" className="btn btn-secondary" aria-disabled={busy || undefined} onClick={() => void run(() => patchUser(u.id, { active: true }))}>
+            <button type="button" className="btn btn-secondary" aria-disabled={busy || undefined} onClick={() => void run(() => changeUser(u.id, { active: true }))}>
               {t('user.reactivate')}
             </button>
           )}
           {!u.activated ? (
-            <button type="button" className="btn btn-secondary" aria-disabled={busy || undefined} onClick={() => void run(() => resendActivation(u.id))}>
+            <button type="button" className="btn btn-secondary" aria-disabled={busy || undefined} onClick={() => void run(() => resendActivationChange(u.id))}>
               {t('user.resend')}
             </button>
           ) : null}
-          <button type="button" className="btn btn-secondary" aria-disabled={busy || undefined} onClick={() => void run(() => sendReset(u.id))}>
+          <button type="button" className="btn btn-secondary" aria-disabled={busy || undefined} onClick={() => void run(() => sendResetChange(u.id))}>
             {t('user.sendReset')}
           </button>
         </p>
@@ -126,7 +128,7 @@ export function UserPage() {
           aria-labelledby="type-heading"
           onSubmit={(e) => {
             e.preventDefault();
-            if (newType && newType !== u.type) void run(() => patchUser(u.id, { type: newType }).then((r) => (setData({ ...data, user: r.user }), r)));
+            if (newType && newType !== u.type) void run(() => changeUser(u.id, { type: newType }));
           }}
         >
           <h3 id="type-heading" className="visually-hidden">
@@ -201,7 +203,7 @@ export function UserPage() {
         confirmLabel={t('users.deactivate')}
         cancelLabel={t('cancel')}
         busy={busy}
-        onConfirm={() => void run(() => patchUser(u.id, { active: false }))}
+        onConfirm={() => void run(() => changeUser(u.id, { active: false }))}
         onClose={() => setConfirming(false)}
         fallbackFocusId="page-title"
       >

@@ -8,8 +8,9 @@ import { Page } from '@/components/Page';
 import { pageParam } from '@/components/Pagination';
 import { ApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
-import { useApiData } from '@/lib/hooks';
-import { bulkUsers, listUsers, saveBlob, USER_TYPES, usersCsv, type UserFilters } from '../api/admin';
+import { loadErrorText } from '@/lib/query';
+import { saveBlob, USER_TYPES, usersCsv, type UserFilters } from '../api/admin';
+import { bulkChangeUsers, useUsers } from '../api/queries';
 import { ListPager } from '../components/ListPager';
 import { SortHeader } from '../components/SortHeader';
 import { useFocusOnChange } from '../components/useFocusOnChange';
@@ -33,7 +34,9 @@ export function UsersPage() {
     page: pageParam(params),
   };
   const key = JSON.stringify(filters);
-  const { data, error, reload } = useApiData(() => listUsers(filters), t('loadError'), key);
+  const users = useUsers(filters);
+  const data = users.data;
+  const error = loadErrorText(users.error, t('loadError'));
   const [draft, setDraft] = useState({ q: filters.q ?? '', type: filters.type ?? '', active: filters.active ?? '', activated: filters.activated ?? '' });
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [status, setStatus] = useState('');
@@ -67,11 +70,10 @@ export function UsersPage() {
     setStatus('');
     setActionError('');
     try {
-      const res = await bulkUsers([...selected], active);
+      const res = await bulkChangeUsers([...selected], active);
       const refused = res.refused.map((r) => r.message).join(' ');
       setStatus(`${t('users.bulkDone', { updated: res.updated.length, refused: res.refused.length })}${refused ? ` ${refused}` : ''}`);
       setSelected(new Set(res.refused.map((r) => r.id)));
-      reload();
     } catch (e) {
       setActionError(e instanceof ApiError ? e.message : t('sendError'));
     } finally {

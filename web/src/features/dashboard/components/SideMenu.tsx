@@ -2,17 +2,18 @@ import { useDashboardT } from '../i18n';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { logout } from '@/lib/api-client';
-import { useUnreadContactCount } from '../api/contact';
 import { useUnansweredCount } from '../api/questions';
 import { menuFor, menuType } from '../menus';
 
-/** The dashboard's side menu, chosen by the stored type. */
-export function SideMenu({ storedType, id }: { storedType: string; id?: string }) {
+/**
+ * The dashboard's side menu, chosen by the stored type. `unreadMessages` (the supervisor's unread
+ * contact messages, from the admin site's cache) is shown on the "Admin panel" item when above 0.
+ */
+export function SideMenu({ storedType, id, unreadMessages = 0 }: { storedType: string; id?: string; unreadMessages?: number }) {
   const { t: tc } = useTranslation();
   const { t } = useDashboardT();
   const type = menuType(storedType);
   const count = useUnansweredCount(type === 'instructor');
-  const unreadMessages = useUnreadContactCount(type === 'supervisor');
   return (
     <nav className="side-menu" aria-label={tc('dashboard.sideMenu')} id={id}>
       <ul>

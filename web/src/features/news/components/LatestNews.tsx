@@ -2,15 +2,16 @@ import '../news.css';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '@/lib/format';
-import { useApiData } from '@/lib/hooks';
-import { listNews, viewOf } from '../api/news';
+import { viewOf } from '../api/news';
+import { useLatestNews } from '../api/queries';
 import { NEWS_NS } from '../i18n';
 
 /** The home page's latest three published items; nothing at all when there are none. */
 export function LatestNews() {
   const { t, i18n } = useTranslation(NEWS_NS);
   const lang = i18n.language === 'en' ? 'en' : 'ar';
-  const { data } = useApiData(() => listNews(1, 3), t('loadError'), lang);
+  // A failure shows nothing: the home page stays as it is.
+  const { data } = useLatestNews(lang);
   const items = (data?.items ?? []).slice(0, 3).map((n) => viewOf(n, lang));
   if (items.length === 0) return null;
   return (

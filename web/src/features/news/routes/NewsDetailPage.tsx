@@ -5,8 +5,9 @@ import { ErrorAlert } from '@/components/Alert';
 import { Page } from '@/components/Page';
 import { ApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
-import { useApiData } from '@/lib/hooks';
-import { getNews, viewOf } from '../api/news';
+import { loadErrorText } from '@/lib/query';
+import { viewOf } from '../api/news';
+import { useNewsItem } from '../api/queries';
 import { NewsBody } from '../components/NewsBody';
 import { NEWS_NS } from '../i18n';
 
@@ -15,16 +16,13 @@ export function NewsDetailPage() {
   const { t, i18n } = useTranslation(NEWS_NS);
   const { slug = '' } = useParams();
   const lang = i18n.language === 'en' ? 'en' : 'ar';
-  const { data: dto, error } = useApiData(
-    () =>
-      getNews(slug).catch((e: unknown) => {
-        // A draft or an unknown slug: say so plainly rather than "unable to access data".
-        if (e instanceof ApiError && e.status === 404) throw new ApiError(404, e.code, t('notFound'));
-        throw e;
-      }),
-    t('loadError'),
-    `${slug}:${lang}`,
-  );
+  const item = useNewsItem(slug, lang, (e: unknown) => {
+    // A draft or an unknown slug: say so plainly rather than "unable to access data".
+    if (e instanceof ApiError && e.status === 404) throw new ApiError(404, e.code, t('notFound'));
+    throw e;
+  });
+  const dto = item.data;
+  const error = loadErrorText(item.error, t('loadError'));
 
   const data = dto ? viewOf(dto, lang) : null;
   if (!data) {

@@ -7,8 +7,9 @@ import { EmptyState } from '@/components/EmptyState';
 import { Page } from '@/components/Page';
 import { Pagination, pageParam, withParams } from '@/components/Pagination';
 import { formatDateTime } from '@/lib/format';
-import { useApiData } from '@/lib/hooks';
-import { listNews, pageCount, summaryOf, viewOf } from '../api/news';
+import { loadErrorText } from '@/lib/query';
+import { pageCount, summaryOf, viewOf } from '../api/news';
+import { useNewsPage } from '../api/queries';
 import { FeedLink } from '../components/FeedLink';
 import { NEWS_NS } from '../i18n';
 
@@ -18,7 +19,9 @@ export function NewsListPage() {
   const [params] = useSearchParams();
   const page = pageParam(params);
   const lang = i18n.language === 'en' ? 'en' : 'ar';
-  const { data, error } = useApiData(() => listNews(page), t('loadError'), `${page}:${lang}`);
+  const news = useNewsPage(page, lang);
+  const data = news.data;
+  const error = loadErrorText(news.error, t('loadError'));
   const listHeading = useRef<HTMLHeadingElement>(null);
   const firstPage = useRef(page);
 

@@ -1,0 +1,228 @@
+/**
+ * The admin site's server state: every list and record it shows is a query under `['admin', …]`.
+ * Changes made here (the `…Change` functions) and live events (below, one place per event kind)
+ * update or re-read the queries they touch. A list keeps its previous page on screen while the
+ * next one loads, so focus and the reader's place survive a filter or page change.
+ */
+import { keepPreviousData } from '@tanstack/react-query';
+import { onLive, queryClient, refetchFresh, useAppQuery } from '@/lib/query';
+import {
+  bulkUsers,
+  createNews,
+  deleteNews,
+  getMessage,
+  getNews,
+  getOverview,
+  getUser,
+  inviteUser,
+  listAudit,
+  listCertificates,
+  listCourses,
+  listMessages,
+  listNews,
+  listUsers,
+  patchMessage,
+  patchUser,
+  replyMessage,
+  resendActivation,
+  revokeCertificate,
+  sendReset,
+  setCourseActive,
+  unreadCount,
+  updateNews,
+  type AuditFilters,
+  type MessageStatus,
+  type NewsInput,
+  type UserDetail,
+  type UserFilters,
+  type UserType,
+} from './admin';
+
+export const adminKeys = {
+  overview: ['admin', 'overview'] as const,
+  users: ['admin', 'users'] as const,
+  userList: (f: UserFilters) => ['admin', 'users', 'list', f] as const,
+  user: (id: string) => ['admin', 'users', 'one', id] as const,
+  courses: (f?: CourseFilters) => (f ? (['admin', 'courses', f] as const) : (['admin', 'courses'] as const)),
+  certificates: (f?: CertificateFilters) => (f ? (['admin', 'certificates', f] as const) : (['admin', 'certificates'] as const)),
+  newsList: (f?: NewsFilters) => (f ? (['admin', 'news', 'list', f] as const) : (['admin', 'news', 'list'] as const)),
+  news: (id: string) => ['admin', 'news', 'one', id] as const,
+  messageList: (f?: MessageFilters) => (f ? (['admin', 'messages', 'list', f] as const) : (['admin', 'messages', 'list'] as const)),
+  message: (id: string) => ['admin', 'messages', 'one', id] as const,
+  unread: ['admin', 'messages', 'unread'] as const,
+  audit: ['admin', 'audit'] as const,
+};
+
+interface CourseFilters {
+  q?: string;
+  status?: string;
+  page?: number;
+}
+interface CertificateFilters {
+  q?: string;
+  page?: number;
+}
+interface NewsFilters {
+  state?: string;
+  page?: number;
+}
+interface MessageFilters {
+  status?: string;
+  page?: number;
+}
+
+// Reads ------------------------------------------------------------------------------------
+
+export const useOverview = () => useAppQuery({ queryKey: adminKeys.overview, queryFn: getOverview });
+
+export const useUsers = (f: UserFilters) => useAppQuery({ queryKey: adminKeys.userList(f), queryFn: () => listUsers(f), placeholderData: keepPreviousData });
+
+export const useUser = (id: string) => useAppQuery({ queryKey: adminKeys.user(id), queryFn: () => getUser(id) });
+
+export const useCourses = (f: CourseFilters) => useAppQuery({ queryKey: adminKeys.courses(f), queryFn: () => listCourses(f), placeholderData: keepPreviousData });
+
+export const useCertificates = (f: CertificateFilters) =>
+  useAppQuery({ queryKey: adminKeys.certificates(f), queryFn: () => listCertificates(f), placeholderData: keepPreviousData });
+
+export const useNewsList = (f: NewsFilters) => useAppQuery({ queryKey: adminKeys.newsList(f), queryFn: () => listNews(f), placeholderData: keepPreviousData });
+
+/** One news item to edit; nothing is fetched for a new one (`id` null). */
+export const useNewsItem = (id: string | null) => useAppQuery({ queryKey: adminKeys.news(id ?? ''), queryFn: () => getNews(id ?? ''), enabled: id !== null });
+
+export const useMessages = (f: MessageFilters) =>
+  useAppQuery({ queryKey: adminKeys.messageList(f), queryFn: () => listMessages(f), placeholderData: keepPreviousData });
+
+/** One message; reading it marks it read on the server. */
+export const useMessage = (id: string) => useAppQuery({ queryKey: adminKeys.message(id), queryFn: () => getMessage(id) });
+
+export const useAudit = (f: AuditFilters) => useAppQuery({ queryKey: ['admin', 'audit', f] as const, queryFn: () => listAudit(f), placeholderData: keepPreviousData });
+
+/** A count carried by a `badge.contact` event or the unread-count answer, or null when it has none. */
+export function countOf(payload: { count?: unknown } | null | undefined): number | null {
+  const n = payload?.count;
+  return typeof n === 'number' && Number.isFinite(n) ? Math.max(0, Math.floor(n)) : null;
+}
+
+async function fetchUnread(): Promise<number> {
+  try {
+    const n = countOf({ count: await unreadCount() });
+    // An answer without a count keeps what is shown.
+    return n ?? queryClient.getQueryData<number>(adminKeys.unread) ?? 0;
+  } catch (e) {
+    console.warn('unread contact count failed', e);
+    throw e;
+  }
+}
+
+/**
+ * The number of unread contact messages (the admin menu's and the supervisor menu's badge):
+ * fetched when shown, then kept current by `badge.contact` (below). A failure is only logged
+ * and the last count (at first 0) stays.
+ */
+export function useUnreadMessages(enabled = true): number {
+  const { data } = useAppQuery({ queryKey: adminKeys.unread, queryFn: fetchUnread, enabled });
+  return enabled ? (data ?? 0) : 0;
+}
+
+// Changes ----------------------------------------------------------------------------------
+
+/** Re-reads the given queries; the overview's figures and the audit log follow every change. */
+function changed(...keys: ReadonlyArray<readonly unknown[]>): void {
+  for (const key of [...keys, adminKeys.overview, adminKeys.audit]) void refetchFresh(key);
+}
+
+export async function changeUser(id: number, body: { active?: boolean; type?: UserType }) {
+  const res = await patchUser(id, body);
+  queryClient.setQueryData<UserDetail>(adminKeys.user(String(id)), (cur) => (cur ? { ...cur, user: res.user } : cur));
+  changed(adminKeys.users);
+  return res;
+}
+
+export async function bulkChangeUsers(ids: number[], active: boolean) {
+  const res = await bulkUsers(ids, active);
+  changed(adminKeys.users);
+  return res;
+}
+
+export async function resendActivationChange(id: number) {
+  const res = await resendActivation(id);
+  changed(adminKeys.user(String(id)));
+  return res;
+}
+
+export async function sendResetChange(id: number) {
+  const res = await sendReset(id);
+  changed(adminKeys.user(String(id)));
+  return res;
+}
+
+export async function inviteChange(body: { type: UserType; email: string; name: string }) {
+  const res = await inviteUser(body);
+  changed(adminKeys.users);
+  return res;
+}
+
+/** A course stopped or restarted: the courses list and the users' course tables. */
+export async function courseActiveChange(id: number, active: boolean) {
+  const res = await setCourseActive(id, active);
+  changed(adminKeys.courses(), adminKeys.users);
+  return res;
+}
+
+/** A certificate revoked: the certificates list and the student's page. */
+export async function revokeChange(code: string, reason: string) {
+  const res = await revokeCertificate(code, reason);
+  changed(adminKeys.certificates(), adminKeys.users);
+  return res;
+}
+
+export async function saveNewsChange(id: number | null, body: NewsInput) {
+  const res = id === null ? await createNews(body) : await updateNews(id, body);
+  queryClient.setQueryData(adminKeys.news(String(res.news.id)), res.news);
+  changed(adminKeys.newsList());
+  return res;
+}
+
+export async function deleteNewsChange(id: number) {
+  const res = await deleteNews(id);
+  queryClient.removeQueries({ queryKey: adminKeys.news(String(id)) });
+  changed(adminKeys.newsList());
+  return res;
+}
+
+/**
+ * A reply or a status change: the message as the server returned it. The message itself is not
+ * read again (reading marks it read, which would undo "mark as new").
+ */
+export async function replyChange(id: number, text: string) {
+  const res = await replyMessage(id, text);
+  queryClient.setQueryData(adminKeys.message(String(id)), res.contact_message);
+  changed(adminKeys.messageList());
+  return res;
+}
+
+export async function messageStatusChange(id: number, status: MessageStatus) {
+  const res = await patchMessage(id, { status });
+  queryClient.setQueryData(adminKeys.message(String(id)), res.contact_message);
+  changed(adminKeys.messageList());
+  return res;
+}
+
+// Live events: the only place these kinds touch the admin cache ---------------------------
+
+// The unread count changed (a new message, one read or handled anywhere): the badge takes the
+// pushed count (a fetch under way started before it and is dropped); lists and figures re-read.
+onLive(['badge.contact'], (e) => {
+  const n = countOf(e.payload);
+  if (n !== null) {
+    void queryClient.cancelQueries({ queryKey: adminKeys.unread, exact: true }).then(() => queryClient.setQueryData(adminKeys.unread, n));
+  }
+  void refetchFresh(adminKeys.messageList());
+  void refetchFresh(adminKeys.overview);
+});
+
+// A visitor's message arrived: it appears in the messages list (the announcement is MessageArrivals').
+onLive(['contact.received'], () => void refetchFresh(adminKeys.messageList()));
+
+// Requests made or decided: the overview's waiting figures.
+onLive(['request.created', 'request.decided', 'certificate_request.created', 'certificate_request.decided'], () => void refetchFresh(adminKeys.overview));
