@@ -58,6 +58,8 @@ export LAMSA_ADDR="127.0.0.1:$port"
 export LAMSA_ACCESS_TTL_SECS="${LAMSA_ACCESS_TTL_SECS:-8}"
 export RUST_LOG="${RUST_LOG:-info,sqlx=warn}"
 unset REDIS_URL SMTP_URL
+# The suite's own accounts each come from an address of their own (e2e/support.ts createAccount).
+export LAMSA_TRUSTED_PROXIES=127.0.0.1
 
 "$bin" serve >"$data/server.log" 2>&1 &
 server_pid=$!

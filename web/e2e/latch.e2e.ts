@@ -167,7 +167,7 @@ describe('six-key keyboard latch mode', () => {
     await page.goto('/braille-translator');
     await page.locator('h1', { hasText: 'Braille translator' }).waitFor();
     await press(page.getByRole('radio', { name: 'Braille to text' }), ' ');
-    await press(page.getByRole('radio', { name: 'English (UEB grade 1)' }), ' ');
+    await press(page.getByRole('radio', { name: 'English (UEB)', exact: true }), ' ');
     const field = page.getByLabel('Braille to translate');
     await field.focus();
     expect(await page.locator(`[id="${(await field.getAttribute('aria-describedby'))?.split(' ')[0]}"]`).innerText()).toContain('Latch mode: press F D S J K L one at a time');
@@ -270,7 +270,7 @@ describe('six-key keyboard latch mode', () => {
     await page.goto('/braille-translator');
     await page.locator('h1', { hasText: 'Braille translator' }).waitFor();
     await press(page.getByRole('radio', { name: 'Braille to text' }), ' ');
-    await press(page.getByRole('radio', { name: 'English (UEB grade 1)' }), ' ');
+    await press(page.getByRole('radio', { name: 'English (UEB)', exact: true }), ' ');
     const field = page.getByLabel('Braille to translate');
     await field.focus();
     const offer = page.getByRole('group', { name: /Some dots seem to go missing/ });
@@ -306,7 +306,7 @@ describe('six-key keyboard latch mode', () => {
     await page.evaluate((k) => localStorage.setItem(k, 'chord'), MODE_KEY);
     await page.reload();
     await press(page.getByRole('radio', { name: 'Braille to text' }), ' ');
-    await press(page.getByRole('radio', { name: 'English (UEB grade 1)' }), ' ');
+    await press(page.getByRole('radio', { name: 'English (UEB)', exact: true }), ' ');
     await page.getByLabel('Braille to translate').focus();
     for (let i = 0; i < 4; i++) {
       await chord(page, 'KeyF');
