@@ -3,9 +3,9 @@ import { Link, useParams } from 'react-router';
 import { ErrorAlert } from '@/components/Alert';
 import { EmptyState } from '@/components/EmptyState';
 import { Page } from '@/components/Page';
-import { loadErrorText } from '@/lib/query';
-import type { TrackedStudent } from '../api/courses';
-import { useCourse, useTrackedStudents } from '../api/queries';
+import { useApiData } from '@/lib/hooks';
+import { useLiveEvent, useLiveResync } from '@/lib/realtime';
+import { getCourse, trackStudents, type CourseDetail, type TrackedCourse, type TrackedStudent } from '../api/courses';
 import { CourseFacts, CourseImage, FullCourse } from '../components/CourseParts';
 import { formatDateTime } from '@/lib/format';
 import { useCoursesT, type CoursesT } from '../i18n';
@@ -54,10 +54,11 @@ function Attempts({ student, txt }: { student: TrackedStudent; txt: CoursesT }) 
 export function TrackStudentsPage() {
   const { t: txt } = useCoursesT();
   const { i18n } = useTranslation();
-  // A student submitting a chapter or final assessment is told to the instructor live (`api/queries.ts`).
-  const query = useTrackedStudents();
-  const courses = query.data;
-  const loadError = loadErrorText(query.error, txt('common.loadError'));
+  const { data: courses, error: loadError, reload: load } = useApiData<TrackedCourse[]>(trackStudents, txt('common.loadError'));
+
+  // A student submitting a chapter or final assessment is told to the instructor live.
+  useLiveEvent(['assessment.submitted'], load);
+  useLiveResync(load);
 
   // Drafts and courses waiting for accreditation cannot have students yet.
   const published = courses?.filter((c) => ['active', 'stop_pending', 'inactive'].includes(c.course.status)) ?? [];
@@ -130,9 +131,7 @@ export function TrackStudentsPage() {
 export function InstructorCoursePage() {
   const { t: txt } = useCoursesT();
   const { id } = useParams();
-  const query = useCourse(id ?? '');
-  const course = query.data;
-  const loadError = loadErrorText(query.error, txt('common.loadError'));
+  const { data: course, error: loadError } = useApiData<CourseDetail>(() => getCourse(id ?? ''), txt('common.loadError'), id);
 
   return (
     <Page title={course ? txt('instructor.previewTitle', { t: course.title }) : txt('instructor.view')}>
