@@ -14,17 +14,17 @@ use crate::{
 #[derive(Deserialize, IntoParams)]
 pub struct SessionQuery {
     /// `ar` (Arabic grade 1) or `en` (UEB grade 1).
-    #[param(required = true, pattern = "^(ar|en)$")]
+    #[param(required = true, value_type = String, pattern = "^(ar|en)$")]
     pub code: Option<String>,
     /// New cards a day (0–50; 5 when left out).
-    #[param(value_type = Option<i64>, minimum = 0, maximum = 50)]
+    #[param(required = false, value_type = i64, minimum = 0, maximum = 50)]
     pub new: Option<String>,
 }
 
 #[derive(Deserialize, IntoParams)]
 pub struct CodeQuery {
     /// `ar` or `en`.
-    #[param(required = true, pattern = "^(ar|en)$")]
+    #[param(required = true, value_type = String, pattern = "^(ar|en)$")]
     pub code: Option<String>,
 }
 
