@@ -223,7 +223,7 @@ describe('learner journey', () => {
 
     // ---- The chapter assessment opens now: read the cells, write them in print.
     await backToCourse(st);
-    expect(await st.getByText(CHAPTER_LOCKED).count()).toBe(0);
+    await expect.poll(() => st.getByText(CHAPTER_LOCKED).count(), { timeout: 10_000 }).toBe(0);
     await st.getByText(FINAL_LOCKED).waitFor();
     await start(st, CHAPTER_TEST);
     await st.locator('.as-unicode', { hasText: '⠃⠊⠞' }).waitFor();
@@ -236,7 +236,7 @@ describe('learner journey', () => {
 
     // ---- The final: "تاب" on the six keys.
     await backToCourse(st);
-    expect(await st.getByText(FINAL_LOCKED).count()).toBe(0);
+    await expect.poll(() => st.getByText(FINAL_LOCKED).count(), { timeout: 10_000 }).toBe(0);
     await start(st, FINAL);
     const final = st.getByLabel('إجابتك بطريقة برايل، السؤال 1');
     await final.focus();
