@@ -1,4 +1,4 @@
-import { useEffect, useId, useLayoutEffect, useRef, type KeyboardEvent, type SyntheticEvent } from 'react';
+import { useId, useLayoutEffect, useRef, type KeyboardEvent, type SyntheticEvent } from 'react';
 
 const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
@@ -46,7 +46,9 @@ export function useModalDialog({ open, busy, onClose, onOpen, fallbackFocusId }:
     latest.current = { onOpen, onClose, busy };
   });
 
-  useEffect(() => {
+  // A layout effect, so closing and returning focus happen in the same commit that removes the
+  // dialog's content: no moment where focus sits on <body> for a screen reader (or a test) to see.
+  useLayoutEffect(() => {
     const d = ref.current;
     if (!d) return;
     if (open) {
