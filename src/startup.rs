@@ -132,6 +132,14 @@ fn run(listener: TcpListener, state: Arc<AppState>) -> anyhow::Result<Server> {
             // JSON and other text compressed on the fly; the web app's files come precompressed
             // (web_app), which Compress leaves alone because they carry Content-Encoding.
             .wrap(Compress::default())
+            .wrap_fn(|req, srv| {
+                let fut = srv.call(req);
+                async move {
+                    let mut res = fut.await?;
+                    web_app::one_vary_each(res.headers_mut());
+                    Ok(res)
+                }
+            })
             .wrap_fn(|mut req, srv| {
                 if !worth_compressing(req.path()) {
                     req.headers_mut().remove(header::ACCEPT_ENCODING);

@@ -75,8 +75,27 @@ pub async fn serve(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse
         }
     }
     // No stored copy (a tiny file, or a build without them): sent as it is; the Compress
-    // middleware may still compress it.
+    // middleware may still compress it (and name Accept-Encoding again: `one_vary_each`).
     resp.body(identity)
+}
+
+/// Keeps each name of `Vary` once. Compress appends `accept-encoding` whenever it encodes, also
+/// to a response of ours that names it already.
+pub fn one_vary_each(headers: &mut actix_web::http::header::HeaderMap) {
+    if headers.get_all(header::VARY).count() < 2 {
+        return;
+    }
+    let mut names: Vec<String> = Vec::new();
+    for value in headers.get_all(header::VARY) {
+        for name in value.to_str().unwrap_or_default().split(',').map(str::trim) {
+            if !name.is_empty() && !names.iter().any(|n| n.eq_ignore_ascii_case(name)) {
+                names.push(name.to_string());
+            }
+        }
+    }
+    if let Ok(value) = HeaderValue::from_str(&names.join(", ")) {
+        headers.insert(header::VARY, value);
+    }
 }
 
 /// The file a request path names inside `dir`, if it is one; never outside `dir`.

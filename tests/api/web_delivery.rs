@@ -123,6 +123,20 @@ async fn index_html_is_revalidated_by_etag_and_client_routes_get_it_too() {
 }
 
 #[actix_web::test]
+async fn a_file_without_stored_copies_is_compressed_on_the_fly_and_names_accept_encoding_once() {
+    let app = spawn_app().await;
+    let small = "export const a = 1;\n";
+    std::fs::write(app.data_dir.path().join("web/assets/tiny-1a2b3c.js"), small).unwrap();
+    let (status, h, body) = get(&app, "/assets/tiny-1a2b3c.js", Some("gzip, br")).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(header(&h, "content-encoding"), Some("br"));
+    assert_eq!(unbrotli(&body), small);
+    let vary: Vec<&str> = h.get_all("vary").iter().map(|v| v.to_str().unwrap()).collect();
+    assert_eq!(vary.len(), 1, "{vary:?}");
+    assert!(vary[0].eq_ignore_ascii_case("accept-encoding"), "{vary:?}");
+}
+
+#[actix_web::test]
 async fn robots_txt_is_served_and_other_methods_are_refused() {
     let app = spawn_app().await;
     std::fs::write(app.data_dir.path().join("web/robots.txt"), "User-agent: *\nDisallow: /api/\n").unwrap();
