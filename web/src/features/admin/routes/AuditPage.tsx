@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { ErrorAlert } from '@/components/Alert';
 import { SelectField, TextField } from '@/components/Field';
 import { Page } from '@/components/Page';
 import { pageParam } from '@/components/Pagination';
@@ -9,9 +8,8 @@ import { ApiError } from '@/lib/api-client';
 import { loadErrorText } from '@/lib/query';
 import { AUDIT_ACTIONS, auditActionKey, auditCsv, saveBlob, type AuditFilters } from '../api/admin';
 import { useAudit } from '../api/queries';
-import { AuditTable } from '../components/AuditTable';
-import { ListPager } from '../components/ListPager';
-import { useFocusOnChange } from '../components/useFocusOnChange';
+import { AdminResults } from '../components/AdminResults';
+import { AUDIT_COLUMNS, AuditRow } from '../components/AuditTable';
 import { ADMIN_NS } from '../i18n';
 
 /** `/admin/audit`: every admin action and supervisor decision, filtered by actor, action and dates; CSV. */
@@ -31,7 +29,6 @@ export function AuditPage() {
   const error = loadErrorText(audit.error, t('loadError'));
   const [draft, setDraft] = useState({ actor: filters.actor ?? '', action: filters.action ?? '', from: filters.from ?? '', to: filters.to ?? '' });
   const [csvError, setCsvError] = useState('');
-  useFocusOnChange(key, 'audit-caption', !!data);
 
   function apply(e: FormEvent) {
     e.preventDefault();
@@ -70,15 +67,9 @@ export function AuditPage() {
           {t('exportCsv')}
         </button>
       </form>
-      <ErrorAlert>{error || csvError}</ErrorAlert>
-      {!data && !error ? <p>{t('loading')}</p> : null}
-      {data ? (
-        <>
-          <p>{t('results', { count: data.total })}</p>
-          {data.items.length === 0 ? <p>{t('noResults')}</p> : <AuditTable entries={data.items} caption={t('audit.caption')} captionId="audit-caption" />}
-          <ListPager data={data} />
-        </>
-      ) : null}
+      <AdminResults data={data} error={error} actionError={csvError} caption={t('audit.caption')} captionId="audit-caption" focusKey={key} columns={AUDIT_COLUMNS.map((k) => t(k))}>
+        {(a) => <AuditRow key={a.id} entry={a} />}
+      </AdminResults>
     </Page>
   );
 }
