@@ -251,3 +251,30 @@ describe('list pages', () => {
     await waitFor(() => expect(document.activeElement).toBe(document.getElementById('courses-caption')));
   });
 });
+
+describe('list filters', () => {
+  it('a status chosen filters at once from page 1; the users\' form applies on submit (keeping the sort), Clear empties it', async () => {
+    signIn('supervisor');
+    server({
+      '/api/admin/contact-messages': { items: [message(1, 'First question')], page: 1, per_page: 25, total: 1, unread: 1 },
+      '/api/admin/users': { items: [user(2, 'Ali')], page: 1, per_page: 25, total: 1 },
+      '/api/admin/contact-messages/unread-count': { count: 1 },
+    });
+    const router = open('/admin/messages?page=3');
+    await screen.findByTestId('messages-table');
+    fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'handled' } });
+    await waitFor(() => expect(router.state.location.search).toBe('?status=handled'));
+    fireEvent.change(screen.getByLabelText('Status'), { target: { value: '' } });
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+
+    await router.navigate('/admin/users?sort=name&page=2');
+    await screen.findByTestId('users-table');
+    const search = screen.getByRole('search', { name: 'Search' });
+    fireEvent.change(within(search).getByRole('textbox'), { target: { value: '  ali ' } });
+    fireEvent.click(within(search).getByRole('button', { name: 'Apply filters' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?q=ali&sort=name'));
+    fireEvent.click(within(search).getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect((within(search).getByRole('textbox') as HTMLInputElement).value).toBe('');
+  });
+});
