@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { SelectField, TextField } from '@/components/Field';
@@ -10,6 +10,7 @@ import { AUDIT_ACTIONS, auditActionKey, auditCsv, saveBlob, type AuditFilters } 
 import { useAudit } from '../api/queries';
 import { AdminResults } from '../components/AdminResults';
 import { AUDIT_COLUMNS, AuditRow } from '../components/AuditTable';
+import { FilterForm } from '../components/Filters';
 import { ADMIN_NS } from '../i18n';
 
 /** `/admin/audit`: every admin action and supervisor decision, filtered by actor, action and dates; CSV. */
@@ -30,8 +31,7 @@ export function AuditPage() {
   const [draft, setDraft] = useState({ actor: filters.actor ?? '', action: filters.action ?? '', from: filters.from ?? '', to: filters.to ?? '' });
   const [csvError, setCsvError] = useState('');
 
-  function apply(e: FormEvent) {
-    e.preventDefault();
+  function apply() {
     const next = new URLSearchParams();
     for (const [k, v] of Object.entries(draft)) if (v.trim()) next.set(k, v.trim());
     setParams(next);
@@ -48,7 +48,14 @@ export function AuditPage() {
 
   return (
     <Page title={t('audit.title')} docTitle={`${t('audit.title')} — ${t('site')}`}>
-      <form className="admin-filters" role="search" aria-label={t('search')} onSubmit={apply}>
+      <FilterForm
+        onApply={apply}
+        actions={
+          <button type="button" className="btn btn-secondary" onClick={() => void csv()}>
+            {t('exportCsv')}
+          </button>
+        }
+      >
         <TextField idPrefix="af" name="actor" label={t('audit.actor')} value={draft.actor} onChange={(v) => setDraft({ ...draft, actor: v })} dir="ltr" />
         <SelectField
           idPrefix="af"
@@ -60,13 +67,7 @@ export function AuditPage() {
         />
         <TextField idPrefix="af" name="from" type="date" label={t('audit.from')} value={draft.from} onChange={(v) => setDraft({ ...draft, from: v })} />
         <TextField idPrefix="af" name="to" type="date" label={t('audit.to')} value={draft.to} onChange={(v) => setDraft({ ...draft, to: v })} />
-        <button type="submit" className="btn btn-primary">
-          {t('filter')}
-        </button>
-        <button type="button" className="btn btn-secondary" onClick={() => void csv()}>
-          {t('exportCsv')}
-        </button>
-      </form>
+      </FilterForm>
       <AdminResults data={data} error={error} actionError={csvError} caption={t('audit.caption')} captionId="audit-caption" focusKey={key} columns={AUDIT_COLUMNS.map((k) => t(k))}>
         {(a) => <AuditRow key={a.id} entry={a} />}
       </AdminResults>

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
@@ -11,6 +11,7 @@ import { loadErrorText } from '@/lib/query';
 import { type CertificateDto } from '../api/admin';
 import { revokeChange, useCertificates } from '../api/queries';
 import { AdminResults } from '../components/AdminResults';
+import { FilterForm } from '../components/Filters';
 import { RowAction } from '../components/RowAction';
 import { ADMIN_NS } from '../i18n';
 
@@ -32,8 +33,7 @@ export function CertificatesPage() {
   const [status, setStatus] = useState('');
   const [busy, setBusy] = useState(false);
 
-  function apply(e: FormEvent) {
-    e.preventDefault();
+  function apply() {
     setParams(q.trim() ? new URLSearchParams({ q: q.trim() }) : new URLSearchParams());
   }
 
@@ -61,12 +61,9 @@ export function CertificatesPage() {
 
   return (
     <Page title={t('certificates.title')} docTitle={`${t('certificates.title')} — ${t('site')}`}>
-      <form className="admin-filters" role="search" aria-label={t('search')} onSubmit={apply}>
+      <FilterForm onApply={apply} submitLabel={t('search')}>
         <TextField idPrefix="xf" name="q" label={t('certificates.q')} value={q} onChange={setQ} />
-        <button type="submit" className="btn btn-primary">
-          {t('search')}
-        </button>
-      </form>
+      </FilterForm>
       <AdminResults
         data={data}
         error={error}

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
@@ -10,6 +10,7 @@ import { loadErrorText } from '@/lib/query';
 import { type AdminCourse } from '../api/admin';
 import { courseActiveChange, useCourses } from '../api/queries';
 import { AdminResults } from '../components/AdminResults';
+import { FilterForm } from '../components/Filters';
 import { RowAction } from '../components/RowAction';
 import { ADMIN_NS } from '../i18n';
 
@@ -31,8 +32,7 @@ export function CoursesPage() {
   const [confirm, setConfirm] = useState<AdminCourse | null>(null);
   const [busy, setBusy] = useState(false);
 
-  function apply(e: FormEvent) {
-    e.preventDefault();
+  function apply() {
     const next = new URLSearchParams();
     if (draft.q.trim()) next.set('q', draft.q.trim());
     if (draft.status) next.set('status', draft.status);
@@ -56,7 +56,7 @@ export function CoursesPage() {
 
   return (
     <Page title={t('courses.title')} docTitle={`${t('courses.title')} — ${t('site')}`}>
-      <form className="admin-filters" role="search" aria-label={t('search')} onSubmit={apply}>
+      <FilterForm onApply={apply}>
         <TextField idPrefix="cf" name="q" label={t('courses.q')} value={draft.q} onChange={(v) => setDraft({ ...draft, q: v })} />
         <SelectField
           idPrefix="cf"
@@ -66,10 +66,7 @@ export function CoursesPage() {
           onChange={(v) => setDraft({ ...draft, status: v })}
           options={[{ value: '', label: t('all') }, ...STATUSES.map((s) => ({ value: s, label: t(`courseStatus.${s}`) }))]}
         />
-        <button type="submit" className="btn btn-primary">
-          {t('filter')}
-        </button>
-      </form>
+      </FilterForm>
       <AdminResults
         data={data}
         error={error}

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
@@ -11,6 +11,7 @@ import { loadErrorText } from '@/lib/query';
 import { saveBlob, USER_TYPES, usersCsv, type UserFilters } from '../api/admin';
 import { bulkChangeUsers, useUsers } from '../api/queries';
 import { AdminResults } from '../components/AdminResults';
+import { FilterForm } from '../components/Filters';
 import { SortHeader } from '../components/SortHeader';
 import { ADMIN_NS } from '../i18n';
 import { nextSort, parseSort, sortValue, toggleAll, toggleId } from '../lib/sort';
@@ -42,8 +43,7 @@ export function UsersPage() {
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
 
-  function apply(e: FormEvent) {
-    e.preventDefault();
+  function apply() {
     const next = new URLSearchParams();
     for (const [k, v] of Object.entries(draft)) if (v.trim()) next.set(k, v.trim());
     if (params.get('sort')) next.set('sort', params.get('sort')!);
@@ -103,7 +103,14 @@ export function UsersPage() {
 
   return (
     <Page title={t('users.title')} docTitle={`${t('users.title')} — ${t('site')}`}>
-      <form className="admin-filters" role="search" aria-label={t('search')} onSubmit={apply}>
+      <FilterForm
+        onApply={apply}
+        actions={
+          <button type="button" className="btn btn-secondary" onClick={clear}>
+            {t('clear')}
+          </button>
+        }
+      >
         <TextField idPrefix="uf" name="q" label={t('users.q')} value={draft.q} onChange={(v) => setDraft({ ...draft, q: v })} />
         <SelectField
           idPrefix="uf"
@@ -133,13 +140,7 @@ export function UsersPage() {
           onChange={(v) => setDraft({ ...draft, activated: v })}
           options={[{ value: '', label: t('all') }, ...yesNo.map((o) => ({ ...o, label: o.value === 'true' ? t('users.activatedYes') : t('users.activatedNo') }))]}
         />
-        <button type="submit" className="btn btn-primary">
-          {t('filter')}
-        </button>
-        <button type="button" className="btn btn-secondary" onClick={clear}>
-          {t('clear')}
-        </button>
-      </form>
+      </FilterForm>
       <AdminResults
         data={data}
         error={error}
