@@ -7,12 +7,13 @@ import { loadErrorText } from '@/lib/query';
 import { MESSAGE_STATUSES } from '../api/admin';
 import { useMessages } from '../api/queries';
 import { AdminResults } from '../components/AdminResults';
+import { SelectFilter } from '../components/Filters';
 import { ADMIN_NS } from '../i18n';
 
 /** `/admin/messages`: visitors' messages by status, newest first; a new one appears as it arrives. */
 export function MessagesPage() {
   const { t, i18n } = useTranslation(ADMIN_NS);
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const filters = { status: params.get('status') ?? '', page: pageParam(params) };
   // Read again when a message arrives or one is read or handled anywhere (api/queries.ts).
   const messages = useMessages(filters);
@@ -21,19 +22,7 @@ export function MessagesPage() {
 
   return (
     <Page title={t('messages.title')} docTitle={`${t('messages.title')} — ${t('site')}`}>
-      <div className="admin-filters">
-        <div className="field">
-          <label htmlFor="mf-status">{t('messages.status')}</label>
-          <select id="mf-status" value={filters.status} onChange={(e) => setParams(e.target.value ? new URLSearchParams({ status: e.target.value }) : new URLSearchParams())}>
-            <option value="">{t('all')}</option>
-            {MESSAGE_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {t(`messages.statuses.${s}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-      </div>
+      <SelectFilter id="mf-status" name="status" label={t('messages.status')} value={filters.status} options={MESSAGE_STATUSES.map((s) => ({ value: s, label: t(`messages.statuses.${s}`) }))} />
       <AdminResults
         data={data}
         error={error}

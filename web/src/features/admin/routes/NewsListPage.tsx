@@ -10,13 +10,14 @@ import { loadErrorText } from '@/lib/query';
 import { NEWS_STATES, type NewsAdmin } from '../api/admin';
 import { deleteNewsChange, useNewsList } from '../api/queries';
 import { AdminResults } from '../components/AdminResults';
+import { SelectFilter } from '../components/Filters';
 import { RowAction } from '../components/RowAction';
 import { ADMIN_NS } from '../i18n';
 
 /** `/admin/news`: every item in every state, newest edited first; write, edit, delete. */
 export function NewsListPage() {
   const { t, i18n } = useTranslation(ADMIN_NS);
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const filters = { state: params.get('state') ?? '', page: pageParam(params) };
   const news = useNewsList(filters);
   const data = news.data;
@@ -50,23 +51,7 @@ export function NewsListPage() {
           {t('news.create')}
         </Link>
       </p>
-      <div className="admin-filters">
-        <div className="field">
-          <label htmlFor="nf-state">{t('news.state')}</label>
-          <select
-            id="nf-state"
-            value={filters.state}
-            onChange={(e) => setParams(e.target.value ? new URLSearchParams({ state: e.target.value }) : new URLSearchParams())}
-          >
-            <option value="">{t('all')}</option>
-            {NEWS_STATES.map((s) => (
-              <option key={s} value={s}>
-                {t(`news.states.${s}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-      </div>
+      <SelectFilter id="nf-state" name="state" label={t('news.state')} value={filters.state} options={NEWS_STATES.map((s) => ({ value: s, label: t(`news.states.${s}`) }))} />
       <AdminResults
         data={data}
         error={error}
