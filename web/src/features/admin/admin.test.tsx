@@ -226,3 +226,55 @@ describe('contact messages', () => {
     await waitFor(() => expect(within(table).getAllByRole('cell').map((c) => c.textContent)).toContain('Handled'));
   });
 });
+
+const course = (id: number, title: string, status: string) => ({ id, title, status, instructor: { id: 9, name: 'Mona' }, enrolled_count: 3, lessons_count: 4, language: 'en', created_at: '', updated_at: '' });
+
+describe('list pages', () => {
+  it('row actions are named after their record; a new page moves focus to the caption, the first one does not', async () => {
+    signIn('supervisor');
+    server({
+      '/api/admin/courses': { items: [course(1, 'Letters', 'active'), course(2, 'حروف', 'inactive')], page: 1, per_page: 2, total: 4 },
+      '/api/admin/contact-messages/unread-count': { count: 0 },
+    });
+    const router = open('/admin/courses');
+    const table = await screen.findByRole('table', { name: 'Courses' });
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Course', 'Status', 'Instructor', 'Enrolments', 'Lessons', 'Actions']);
+    // The record's name is a hidden suffix, isolated so an Arabic title keeps its order in English.
+    const buttons = within(table).getAllByRole('button');
+    expect(buttons.map((b) => b.textContent)).toEqual(['Deactivate \u2068Letters\u2069', 'Reactivate \u2068حروف\u2069']);
+    expect(buttons.map((b) => b.className)).toEqual(['btn btn-secondary admin-danger', 'btn btn-secondary']);
+    expect(screen.getByText('Results: 4')).toBeTruthy();
+    const caption = document.getElementById('courses-caption')!;
+    expect(caption.tabIndex).toBe(-1);
+    expect(document.activeElement).not.toBe(caption);
+    await router.navigate('/admin/courses?page=2');
+    await waitFor(() => expect(document.activeElement).toBe(document.getElementById('courses-caption')));
+  });
+});
+
+describe('list filters', () => {
+  it('a status chosen filters at once from page 1; the users\' form applies on submit (keeping the sort), Clear empties it', async () => {
+    signIn('supervisor');
+    server({
+      '/api/admin/contact-messages': { items: [message(1, 'First question')], page: 1, per_page: 25, total: 1, unread: 1 },
+      '/api/admin/users': { items: [user(2, 'Ali')], page: 1, per_page: 25, total: 1 },
+      '/api/admin/contact-messages/unread-count': { count: 1 },
+    });
+    const router = open('/admin/messages?page=3');
+    await screen.findByTestId('messages-table');
+    fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'handled' } });
+    await waitFor(() => expect(router.state.location.search).toBe('?status=handled'));
+    fireEvent.change(screen.getByLabelText('Status'), { target: { value: '' } });
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+
+    await router.navigate('/admin/users?sort=name&page=2');
+    await screen.findByTestId('users-table');
+    const search = screen.getByRole('search', { name: 'Search' });
+    fireEvent.change(within(search).getByRole('textbox'), { target: { value: '  ali ' } });
+    fireEvent.click(within(search).getByRole('button', { name: 'Apply filters' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?q=ali&sort=name'));
+    fireEvent.click(within(search).getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect((within(search).getByRole('textbox') as HTMLInputElement).value).toBe('');
+  });
+});

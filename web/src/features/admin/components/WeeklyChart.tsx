@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ADMIN_NS } from '../i18n';
 import { chartGeometry, summarise, type WeekFigures } from '../lib/chart';
+import { AdminTable } from './AdminTable';
 
 const dayFormat = (iso: string, lang: string) => {
   const d = new Date(`${iso}T00:00:00Z`);
@@ -56,29 +57,17 @@ export function WeeklyChart({ weeks }: { weeks: WeekFigures[] }) {
           </text>
         ))}
       </svg>
-      <div className="admin-table-wrap">
-        <table className="admin-table">
-          <caption>{t('overview.tableCaption')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('overview.week')}</th>
-              <th scope="col">{t('overview.signups')}</th>
-              <th scope="col">{t('overview.enrolments')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {weeks.map((w) => (
-              <tr key={w.week_start}>
-                <th scope="row">
-                  <time dateTime={w.week_start}>{dayFormat(w.week_start, lang)}</time>
-                </th>
-                <td>{w.signups}</td>
-                <td>{w.enrolments}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <AdminTable caption={t('overview.tableCaption')} columns={[t('overview.week'), t('overview.signups'), t('overview.enrolments')]}>
+        {weeks.map((w) => (
+          <tr key={w.week_start}>
+            <th scope="row">
+              <time dateTime={w.week_start}>{dayFormat(w.week_start, lang)}</time>
+            </th>
+            <td>{w.signups}</td>
+            <td>{w.enrolments}</td>
+          </tr>
+        ))}
+      </AdminTable>
     </section>
   );
 }

@@ -1,7 +1,6 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { ErrorAlert } from '@/components/Alert';
 import { SelectField, TextField } from '@/components/Field';
 import { Page } from '@/components/Page';
 import { pageParam } from '@/components/Pagination';
@@ -9,9 +8,9 @@ import { ApiError } from '@/lib/api-client';
 import { loadErrorText } from '@/lib/query';
 import { AUDIT_ACTIONS, auditActionKey, auditCsv, saveBlob, type AuditFilters } from '../api/admin';
 import { useAudit } from '../api/queries';
-import { AuditTable } from '../components/AuditTable';
-import { ListPager } from '../components/ListPager';
-import { useFocusOnChange } from '../components/useFocusOnChange';
+import { AdminResults } from '../components/AdminResults';
+import { AUDIT_COLUMNS, AuditRow } from '../components/AuditTable';
+import { FilterForm } from '../components/Filters';
 import { ADMIN_NS } from '../i18n';
 
 /** `/admin/audit`: every admin action and supervisor decision, filtered by actor, action and dates; CSV. */
@@ -31,10 +30,8 @@ export function AuditPage() {
   const error = loadErrorText(audit.error, t('loadError'));
   const [draft, setDraft] = useState({ actor: filters.actor ?? '', action: filters.action ?? '', from: filters.from ?? '', to: filters.to ?? '' });
   const [csvError, setCsvError] = useState('');
-  useFocusOnChange(key, 'audit-caption', !!data);
 
-  function apply(e: FormEvent) {
-    e.preventDefault();
+  function apply() {
     const next = new URLSearchParams();
     for (const [k, v] of Object.entries(draft)) if (v.trim()) next.set(k, v.trim());
     setParams(next);
@@ -51,7 +48,14 @@ export function AuditPage() {
 
   return (
     <Page title={t('audit.title')} docTitle={`${t('audit.title')} — ${t('site')}`}>
-      <form className="admin-filters" role="search" aria-label={t('search')} onSubmit={apply}>
+      <FilterForm
+        onApply={apply}
+        actions={
+          <button type="button" className="btn btn-secondary" onClick={() => void csv()}>
+            {t('exportCsv')}
+          </button>
+        }
+      >
         <TextField idPrefix="af" name="actor" label={t('audit.actor')} value={draft.actor} onChange={(v) => setDraft({ ...draft, actor: v })} dir="ltr" />
         <SelectField
           idPrefix="af"
@@ -63,22 +67,10 @@ export function AuditPage() {
         />
         <TextField idPrefix="af" name="from" type="date" label={t('audit.from')} value={draft.from} onChange={(v) => setDraft({ ...draft, from: v })} />
         <TextField idPrefix="af" name="to" type="date" label={t('audit.to')} value={draft.to} onChange={(v) => setDraft({ ...draft, to: v })} />
-        <button type="submit" className="btn btn-primary">
-          {t('filter')}
-        </button>
-        <button type="button" className="btn btn-secondary" onClick={() => void csv()}>
-          {t('exportCsv')}
-        </button>
-      </form>
-      <ErrorAlert>{error || csvError}</ErrorAlert>
-      {!data && !error ? <p>{t('loading')}</p> : null}
-      {data ? (
-        <>
-          <p>{t('results', { count: data.total })}</p>
-          {data.items.length === 0 ? <p>{t('noResults')}</p> : <AuditTable entries={data.items} caption={t('audit.caption')} captionId="audit-caption" />}
-          <ListPager data={data} />
-        </>
-      ) : null}
+      </FilterForm>
+      <AdminResults data={data} error={error} actionError={csvError} caption={t('audit.caption')} captionId="audit-caption" focusKey={key} columns={AUDIT_COLUMNS.map((k) => t(k))}>
+        {(a) => <AuditRow key={a.id} entry={a} />}
+      </AdminResults>
     </Page>
   );
 }

@@ -1,7 +1,6 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { ErrorAlert, StatusMessage } from '@/components/Alert';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { TextArea, TextField } from '@/components/Field';
 import { Page } from '@/components/Page';
@@ -11,9 +10,12 @@ import { formatDateTime } from '@/lib/format';
 import { loadErrorText } from '@/lib/query';
 import { type CertificateDto } from '../api/admin';
 import { revokeChange, useCertificates } from '../api/queries';
-import { ListPager } from '../components/ListPager';
-import { useFocusOnChange } from '../components/useFocusOnChange';
+import { AdminResults } from '../components/AdminResults';
+import { FilterForm } from '../components/Filters';
+import { RowAction } from '../components/RowAction';
 import { ADMIN_NS } from '../i18n';
+
+const CAPTION_ID = 'certs-caption';
 
 /** `/admin/certificates`: issued certificates with search; revoke one with a reason. */
 export function CertificatesPage() {
@@ -30,10 +32,8 @@ export function CertificatesPage() {
   const [reasonError, setReasonError] = useState('');
   const [status, setStatus] = useState('');
   const [busy, setBusy] = useState(false);
-  useFocusOnChange(key, 'certs-caption', !!data);
 
-  function apply(e: FormEvent) {
-    e.preventDefault();
+  function apply() {
     setParams(q.trim() ? new URLSearchParams({ q: q.trim() }) : new URLSearchParams());
   }
 
@@ -61,75 +61,50 @@ export function CertificatesPage() {
 
   return (
     <Page title={t('certificates.title')} docTitle={`${t('certificates.title')} — ${t('site')}`}>
-      <form className="admin-filters" role="search" aria-label={t('search')} onSubmit={apply}>
+      <FilterForm onApply={apply} submitLabel={t('search')}>
         <TextField idPrefix="xf" name="q" label={t('certificates.q')} value={q} onChange={setQ} />
-        <button type="submit" className="btn btn-primary">
-          {t('search')}
-        </button>
-      </form>
-      <ErrorAlert>{error}</ErrorAlert>
-      <StatusMessage>{status}</StatusMessage>
-      {!data && !error ? <p>{t('loading')}</p> : null}
-      {data ? (
-        <>
-          <p>{t('results', { count: data.total })}</p>
-          {data.items.length === 0 ? (
-            <p>{t('noResults')}</p>
-          ) : (
-            <div className="admin-table-wrap">
-              <table className="admin-table">
-                <caption id="certs-caption" tabIndex={-1}>
-                  {t('certificates.caption')}
-                </caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('certificates.code')}</th>
-                    <th scope="col">{t('certificates.student')}</th>
-                    <th scope="col">{t('certificates.course')}</th>
-                    <th scope="col">{t('certificates.issued')}</th>
-                    <th scope="col">{t('certificates.status')}</th>
-                    <th scope="col">{t('user.actions')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.items.map((c) => (
-                    <tr key={c.code}>
-                      <th scope="row" dir="ltr">
-                        <code>{c.code}</code>
-                      </th>
-                      <td>
-                        <bdi>{c.student_name}</bdi>
-                      </td>
-                      <td>
-                        <bdi>{c.course_title}</bdi>
-                      </td>
-                      <td>{formatDateTime(c.issued_at, i18n.language)}</td>
-                      <td>{c.status === 'valid' ? t('certificates.valid') : t('certificates.revokedBecause', { reason: c.revoke_reason ?? '' })}</td>
-                      <td>
-                        {c.status === 'valid' ? (
-                          <button
-                            type="button"
-                            className="btn btn-secondary admin-danger"
-                            onClick={() => {
-                              setReason('');
-                              setReasonError('');
-                              setTarget(c);
-                            }}
-                          >
-                            {t('certificates.revoke')}
-                            <span className="visually-hidden"> {c.code}</span>
-                          </button>
-                        ) : null}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
-          <ListPager data={data} />
-        </>
-      ) : null}
+      </FilterForm>
+      <AdminResults
+        data={data}
+        error={error}
+        status={status}
+        caption={t('certificates.caption')}
+        captionId={CAPTION_ID}
+        focusKey={key}
+        columns={[t('certificates.code'), t('certificates.student'), t('certificates.course'), t('certificates.issued'), t('certificates.status'), t('user.actions')]}
+      >
+        {(c) => (
+          <tr key={c.code}>
+            <th scope="row" dir="ltr">
+              <code>{c.code}</code>
+            </th>
+            <td>
+              <bdi>{c.student_name}</bdi>
+            </td>
+            <td>
+              <bdi>{c.course_title}</bdi>
+            </td>
+            <td>{formatDateTime(c.issued_at, i18n.language)}</td>
+            <td>{c.status === 'valid' ? t('certificates.valid') : t('certificates.revokedBecause', { reason: c.revoke_reason ?? '' })}</td>
+            <td>
+              {c.status === 'valid' ? (
+                // A code is ASCII letters, digits and hyphens: nothing to isolate, and it is named bare.
+                <RowAction
+                  label={t('certificates.revoke')}
+                  record={c.code}
+                  isolate={false}
+                  danger
+                  onClick={() => {
+                    setReason('');
+                    setReasonError('');
+                    setTarget(c);
+                  }}
+                />
+              ) : null}
+            </td>
+          </tr>
+        )}
+      </AdminResults>
       <ConfirmDialog
         open={!!target}
         title={t('certificates.revokeTitle', { code: target?.code ?? '' })}
@@ -138,7 +113,7 @@ export function CertificatesPage() {
         busy={busy}
         onConfirm={() => void revoke()}
         onClose={() => setTarget(null)}
-        fallbackFocusId="certs-caption"
+        fallbackFocusId={CAPTION_ID}
       >
         <TextArea idPrefix="rv" name="reason" label={t('certificates.reason')} required value={reason} onChange={setReason} error={reasonError} hint={t('certificates.reasonHint')} />
       </ConfirmDialog>

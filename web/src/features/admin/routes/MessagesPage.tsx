@@ -1,19 +1,19 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { ErrorAlert } from '@/components/Alert';
 import { Page } from '@/components/Page';
 import { pageParam } from '@/components/Pagination';
 import { formatDateTime } from '@/lib/format';
 import { loadErrorText } from '@/lib/query';
 import { MESSAGE_STATUSES } from '../api/admin';
 import { useMessages } from '../api/queries';
-import { ListPager } from '../components/ListPager';
+import { AdminResults } from '../components/AdminResults';
+import { SelectFilter } from '../components/Filters';
 import { ADMIN_NS } from '../i18n';
 
 /** `/admin/messages`: visitors' messages by status, newest first; a new one appears as it arrives. */
 export function MessagesPage() {
   const { t, i18n } = useTranslation(ADMIN_NS);
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const filters = { status: params.get('status') ?? '', page: pageParam(params) };
   // Read again when a message arrives or one is read or handled anywhere (api/queries.ts).
   const messages = useMessages(filters);
@@ -22,63 +22,37 @@ export function MessagesPage() {
 
   return (
     <Page title={t('messages.title')} docTitle={`${t('messages.title')} — ${t('site')}`}>
-      <div className="admin-filters">
-        <div className="field">
-          <label htmlFor="mf-status">{t('messages.status')}</label>
-          <select id="mf-status" value={filters.status} onChange={(e) => setParams(e.target.value ? new URLSearchParams({ status: e.target.value }) : new URLSearchParams())}>
-            <option value="">{t('all')}</option>
-            {MESSAGE_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {t(`messages.statuses.${s}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-      </div>
-      <ErrorAlert>{error}</ErrorAlert>
-      {!data && !error ? <p>{t('loading')}</p> : null}
-      {data ? (
-        <>
-          <p>
-            {t('results', { count: data.total })} · {t('unread', { count: data.unread })}
-          </p>
-          {data.items.length === 0 ? (
-            <p>{t('noResults')}</p>
-          ) : (
-            <div className="admin-table-wrap">
-              <table className="admin-table" data-testid="messages-table">
-                <caption>{t('messages.caption')}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('messages.subject')}</th>
-                    <th scope="col">{t('messages.from')}</th>
-                    <th scope="col">{t('messages.status')}</th>
-                    <th scope="col">{t('messages.received')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.items.map((m) => (
-                    <tr key={m.id}>
-                      <th scope="row">
-                        <Link to={`/admin/messages/${m.id}`}>
-                          {!m.read ? <strong>{t('messages.unreadMark')}: </strong> : null}
-                          <bdi>{m.subject}</bdi>
-                        </Link>
-                      </th>
-                      <td>
-                        <bdi>{m.name}</bdi> <span dir="ltr">&lt;{m.email}&gt;</span>
-                      </td>
-                      <td>{t(`messages.statuses.${m.status}`)}</td>
-                      <td>{formatDateTime(m.created_at, i18n.language)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
-          <ListPager data={data} />
-        </>
-      ) : null}
+      <SelectFilter id="mf-status" name="status" label={t('messages.status')} value={filters.status} options={MESSAGE_STATUSES.map((s) => ({ value: s, label: t(`messages.statuses.${s}`) }))} />
+      <AdminResults
+        data={data}
+        error={error}
+        summary={
+          data ? (
+            <>
+              {t('results', { count: data.total })} · {t('unread', { count: data.unread })}
+            </>
+          ) : undefined
+        }
+        caption={t('messages.caption')}
+        columns={[t('messages.subject'), t('messages.from'), t('messages.status'), t('messages.received')]}
+        testId="messages-table"
+      >
+        {(m) => (
+          <tr key={m.id}>
+            <th scope="row">
+              <Link to={`/admin/messages/${m.id}`}>
+                {!m.read ? <strong>{t('messages.unreadMark')}: </strong> : null}
+                <bdi>{m.subject}</bdi>
+              </Link>
+            </th>
+            <td>
+              <bdi>{m.name}</bdi> <span dir="ltr">&lt;{m.email}&gt;</span>
+            </td>
+            <td>{t(`messages.statuses.${m.status}`)}</td>
+            <td>{formatDateTime(m.created_at, i18n.language)}</td>
+          </tr>
+        )}
+      </AdminResults>
     </Page>
   );
 }

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { ErrorAlert, StatusMessage } from '@/components/Alert';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { Page } from '@/components/Page';
 import { pageParam } from '@/components/Pagination';
@@ -10,13 +9,15 @@ import { formatDateTime } from '@/lib/format';
 import { loadErrorText } from '@/lib/query';
 import { NEWS_STATES, type NewsAdmin } from '../api/admin';
 import { deleteNewsChange, useNewsList } from '../api/queries';
-import { ListPager } from '../components/ListPager';
+import { AdminResults } from '../components/AdminResults';
+import { SelectFilter } from '../components/Filters';
+import { RowAction } from '../components/RowAction';
 import { ADMIN_NS } from '../i18n';
 
 /** `/admin/news`: every item in every state, newest edited first; write, edit, delete. */
 export function NewsListPage() {
   const { t, i18n } = useTranslation(ADMIN_NS);
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const filters = { state: params.get('state') ?? '', page: pageParam(params) };
   const news = useNewsList(filters);
   const data = news.data;
@@ -50,78 +51,40 @@ export function NewsListPage() {
           {t('news.create')}
         </Link>
       </p>
-      <div className="admin-filters">
-        <div className="field">
-          <label htmlFor="nf-state">{t('news.state')}</label>
-          <select
-            id="nf-state"
-            value={filters.state}
-            onChange={(e) => setParams(e.target.value ? new URLSearchParams({ state: e.target.value }) : new URLSearchParams())}
-          >
-            <option value="">{t('all')}</option>
-            {NEWS_STATES.map((s) => (
-              <option key={s} value={s}>
-                {t(`news.states.${s}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-      </div>
-      <ErrorAlert>{error || actionError}</ErrorAlert>
-      <StatusMessage>{status}</StatusMessage>
-      {!data && !error ? <p>{t('loading')}</p> : null}
-      {data ? (
-        <>
-          {data.items.length === 0 ? (
-            <p>{t('noResults')}</p>
-          ) : (
-            <div className="admin-table-wrap">
-              <table className="admin-table">
-                <caption id="news-caption" tabIndex={-1}>
-                  {t('news.caption')}
-                </caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('news.itemTitle')}</th>
-                    <th scope="col">{t('news.state')}</th>
-                    <th scope="col">{t('news.publishedAt')}</th>
-                    <th scope="col">{t('news.updated')}</th>
-                    <th scope="col">{t('user.actions')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.items.map((n) => (
-                    <tr key={n.id}>
-                      <th scope="row">
-                        <Link to={`/admin/news/${n.id}`}>
-                          <bdi>{titleOf(n)}</bdi>
-                        </Link>
-                      </th>
-                      <td>{t(`news.states.${n.state}`)}</td>
-                      <td>{n.published_at ? formatDateTime(n.published_at, lang) : '—'}</td>
-                      <td>{formatDateTime(n.updated_at, lang)}</td>
-                      <td>
-                        <span className="actions">
-                          {n.state !== 'draft' ? (
-                            <a href={`/news/${encodeURIComponent(n.slug)}`} target="_blank" rel="noopener noreferrer">
-                              {t('news.view')} <span className="visually-hidden">{`\u2068${titleOf(n)}\u2069`} {t('newTab')}</span>
-                            </a>
-                          ) : null}
-                          <button type="button" className="btn btn-secondary admin-danger" onClick={() => setTarget(n)}>
-                            {t('news.deleteAction')}
-                            <span className="visually-hidden"> {`\u2068${titleOf(n)}\u2069`}</span>
-                          </button>
-                        </span>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
-          <ListPager data={data} />
-        </>
-      ) : null}
+      <SelectFilter id="nf-state" name="state" label={t('news.state')} value={filters.state} options={NEWS_STATES.map((s) => ({ value: s, label: t(`news.states.${s}`) }))} />
+      <AdminResults
+        data={data}
+        error={error}
+        actionError={actionError}
+        status={status}
+        summary={null}
+        caption={t('news.caption')}
+        captionId="news-caption"
+        columns={[t('news.itemTitle'), t('news.state'), t('news.publishedAt'), t('news.updated'), t('user.actions')]}
+      >
+        {(n) => (
+          <tr key={n.id}>
+            <th scope="row">
+              <Link to={`/admin/news/${n.id}`}>
+                <bdi>{titleOf(n)}</bdi>
+              </Link>
+            </th>
+            <td>{t(`news.states.${n.state}`)}</td>
+            <td>{n.published_at ? formatDateTime(n.published_at, lang) : '—'}</td>
+            <td>{formatDateTime(n.updated_at, lang)}</td>
+            <td>
+              <span className="actions">
+                {n.state !== 'draft' ? (
+                  <a href={`/news/${encodeURIComponent(n.slug)}`} target="_blank" rel="noopener noreferrer">
+                    {t('news.view')} <span className="visually-hidden">{`\u2068${titleOf(n)}\u2069`} {t('newTab')}</span>
+                  </a>
+                ) : null}
+                <RowAction label={t('news.deleteAction')} record={titleOf(n)} danger onClick={() => setTarget(n)} />
+              </span>
+            </td>
+          </tr>
+        )}
+      </AdminResults>
       <ConfirmDialog
         open={!!target}
         title={t('news.confirmDelete', { title: `\u2068${target ? titleOf(target) : ''}\u2069` })}

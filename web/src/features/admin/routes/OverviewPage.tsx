@@ -5,6 +5,7 @@ import { Page } from '@/components/Page';
 import { loadErrorText } from '@/lib/query';
 import { USER_TYPES } from '../api/admin';
 import { useOverview } from '../api/queries';
+import { AdminTable } from '../components/AdminTable';
 import { WeeklyChart } from '../components/WeeklyChart';
 import { ADMIN_NS } from '../i18n';
 
@@ -24,31 +25,22 @@ export function OverviewPage() {
         <>
           <section aria-labelledby="users-heading">
             <h2 id="users-heading">{t('overview.users')}</h2>
-            <div className="admin-table-wrap">
-              <table className="admin-table">
-                <caption className="visually-hidden">{t('overview.users')}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('overview.type')}</th>
-                    <th scope="col">{t('overview.active')}</th>
-                    <th scope="col">{t('overview.inactive')}</th>
-                    <th scope="col">{t('overview.notActivated')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {USER_TYPES.map((type) => (
-                    <tr key={type}>
-                      <th scope="row">
-                        <Link to={`/admin/users?type=${type}`}>{t(`typesPlural.${type}`)}</Link>
-                      </th>
-                      <td>{data.users[type]?.active ?? 0}</td>
-                      <td>{data.users[type]?.inactive ?? 0}</td>
-                      <td>{data.users[type]?.not_activated ?? 0}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <AdminTable
+              caption={t('overview.users')}
+              captionClassName="visually-hidden"
+              columns={[t('overview.type'), t('overview.active'), t('overview.inactive'), t('overview.notActivated')]}
+            >
+              {USER_TYPES.map((type) => (
+                <tr key={type}>
+                  <th scope="row">
+                    <Link to={`/admin/users?type=${type}`}>{t(`typesPlural.${type}`)}</Link>
+                  </th>
+                  <td>{data.users[type]?.active ?? 0}</td>
+                  <td>{data.users[type]?.inactive ?? 0}</td>
+                  <td>{data.users[type]?.not_activated ?? 0}</td>
+                </tr>
+              ))}
+            </AdminTable>
           </section>
           <section aria-labelledby="figures-heading">
             <h2 id="figures-heading">{t('overview.waiting')}</h2>

@@ -12,6 +12,7 @@ import { loadErrorText } from '@/lib/query';
 import { sessionAtom } from '@/lib/state';
 import { USER_TYPES, type UserType } from '../api/admin';
 import { changeUser, resendActivationChange, sendResetChange, useUser } from '../api/queries';
+import { AdminTable } from '../components/AdminTable';
 import { AuditTable } from '../components/AuditTable';
 import { ADMIN_NS } from '../i18n';
 
@@ -152,31 +153,22 @@ export function UserPage() {
         {data.courses.length === 0 ? (
           <p>{t('user.noCourses')}</p>
         ) : (
-          <div className="admin-table-wrap">
-            <table className="admin-table">
-              <caption className="visually-hidden">{t('user.courses')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('courses.course')}</th>
-                  <th scope="col">{t('user.role')}</th>
-                  <th scope="col">{t('courses.status')}</th>
-                  <th scope="col">{t('user.enrolled')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.courses.map((c) => (
-                  <tr key={`${c.role}-${c.id}`}>
-                    <th scope="row">
-                      <bdi>{c.title}</bdi>
-                    </th>
-                    <td>{t(`types.${c.role}`)}</td>
-                    <td>{t(`courseStatus.${c.status}`, { defaultValue: c.status })}</td>
-                    <td>{c.enrolled_count}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <AdminTable
+            caption={t('user.courses')}
+            captionClassName="visually-hidden"
+            columns={[t('courses.course'), t('user.role'), t('courses.status'), t('user.enrolled')]}
+          >
+            {data.courses.map((c) => (
+              <tr key={`${c.role}-${c.id}`}>
+                <th scope="row">
+                  <bdi>{c.title}</bdi>
+                </th>
+                <td>{t(`types.${c.role}`)}</td>
+                <td>{t(`courseStatus.${c.status}`, { defaultValue: c.status })}</td>
+                <td>{c.enrolled_count}</td>
+              </tr>
+            ))}
+          </AdminTable>
         )}
       </section>
       <section aria-labelledby="certs-heading">

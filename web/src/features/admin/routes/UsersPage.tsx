@@ -1,7 +1,6 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { ErrorAlert, StatusMessage } from '@/components/Alert';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { SelectField, TextField } from '@/components/Field';
 import { Page } from '@/components/Page';
@@ -11,9 +10,9 @@ import { formatDateTime } from '@/lib/format';
 import { loadErrorText } from '@/lib/query';
 import { saveBlob, USER_TYPES, usersCsv, type UserFilters } from '../api/admin';
 import { bulkChangeUsers, useUsers } from '../api/queries';
-import { ListPager } from '../components/ListPager';
+import { AdminResults } from '../components/AdminResults';
+import { FilterForm } from '../components/Filters';
 import { SortHeader } from '../components/SortHeader';
-import { useFocusOnChange } from '../components/useFocusOnChange';
 import { ADMIN_NS } from '../i18n';
 import { nextSort, parseSort, sortValue, toggleAll, toggleId } from '../lib/sort';
 
@@ -43,10 +42,8 @@ export function UsersPage() {
   const [actionError, setActionError] = useState('');
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
-  useFocusOnChange(key, 'users-caption', !!data);
 
-  function apply(e: FormEvent) {
-    e.preventDefault();
+  function apply() {
     const next = new URLSearchParams();
     for (const [k, v] of Object.entries(draft)) if (v.trim()) next.set(k, v.trim());
     if (params.get('sort')) next.set('sort', params.get('sort')!);
@@ -106,7 +103,14 @@ export function UsersPage() {
 
   return (
     <Page title={t('users.title')} docTitle={`${t('users.title')} — ${t('site')}`}>
-      <form className="admin-filters" role="search" aria-label={t('search')} onSubmit={apply}>
+      <FilterForm
+        onApply={apply}
+        actions={
+          <button type="button" className="btn btn-secondary" onClick={clear}>
+            {t('clear')}
+          </button>
+        }
+      >
         <TextField idPrefix="uf" name="q" label={t('users.q')} value={draft.q} onChange={(v) => setDraft({ ...draft, q: v })} />
         <SelectField
           idPrefix="uf"
@@ -136,18 +140,13 @@ export function UsersPage() {
           onChange={(v) => setDraft({ ...draft, activated: v })}
           options={[{ value: '', label: t('all') }, ...yesNo.map((o) => ({ ...o, label: o.value === 'true' ? t('users.activatedYes') : t('users.activatedNo') }))]}
         />
-        <button type="submit" className="btn btn-primary">
-          {t('filter')}
-        </button>
-        <button type="button" className="btn btn-secondary" onClick={clear}>
-          {t('clear')}
-        </button>
-      </form>
-      <ErrorAlert>{error || actionError}</ErrorAlert>
-      <StatusMessage>{status}</StatusMessage>
-      {!data && !error ? <p>{t('loading')}</p> : null}
-      {data ? (
-        <>
+      </FilterForm>
+      <AdminResults
+        data={data}
+        error={error}
+        actionError={actionError}
+        status={status}
+        before={
           <fieldset className="admin-bulk">
             <legend>{t('users.bulk')}</legend>
             <span aria-live="polite">{t('users.selected', { count: selected.size })}</span>
@@ -164,55 +163,43 @@ export function UsersPage() {
               {t('users.exportAll')}
             </button>
           </fieldset>
-          <p>{t('results', { count: data.total })}</p>
-          {data.items.length === 0 ? (
-            <p>{t('noResults')}</p>
-          ) : (
-            <div className="admin-table-wrap">
-              <table className="admin-table" data-testid="users-table">
-                <caption id="users-caption" tabIndex={-1}>
-                  {sortedText}
-                </caption>
-                <thead>
-                  <tr>
-                    <th scope="col">
-                      <input type="checkbox" aria-label={t('users.selectAll')} checked={allOn} onChange={() => setSelected(toggleAll(selected, pageIds))} />
-                    </th>
-                    <SortHeader label={t('users.name')} column="name" sort={sort} onSort={onSort} />
-                    <SortHeader label={t('users.email')} column="email" sort={sort} onSort={onSort} />
-                    <SortHeader label={t('users.type')} column="type" sort={sort} onSort={onSort} />
-                    <th scope="col">{t('users.state')}</th>
-                    <SortHeader label={t('users.joined')} column="created_at" sort={sort} onSort={onSort} />
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.items.map((u) => (
-                    <tr key={u.id}>
-                      <td>
-                        <input type="checkbox" aria-label={t('users.select', { name: u.name })} checked={selected.has(u.id)} onChange={() => setSelected(toggleId(selected, u.id))} />
-                      </td>
-                      <th scope="row">
-                        <Link to={`/admin/users/${u.id}`}>
-                          <bdi>{u.name}</bdi>
-                        </Link>
-                      </th>
-                      <td dir="ltr">{u.email}</td>
-                      <td>{t(`types.${u.type}`)}</td>
-                      <td>
-                        {u.active ? t('users.activeYes') : t('users.activeNo')}, {u.activated ? t('users.activatedYes') : t('users.activatedNo')}
-                      </td>
-                      <td>
-                        <time dateTime={u.created_at}>{formatDateTime(u.created_at, i18n.language)}</time>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
-          <ListPager data={data} />
-        </>
-      ) : null}
+        }
+        caption={sortedText}
+        captionId="users-caption"
+        focusKey={key}
+        testId="users-table"
+        columns={[
+          <th key="all" scope="col">
+            <input type="checkbox" aria-label={t('users.selectAll')} checked={allOn} onChange={() => setSelected(toggleAll(selected, pageIds))} />
+          </th>,
+          <SortHeader key="name" label={t('users.name')} column="name" sort={sort} onSort={onSort} />,
+          <SortHeader key="email" label={t('users.email')} column="email" sort={sort} onSort={onSort} />,
+          <SortHeader key="type" label={t('users.type')} column="type" sort={sort} onSort={onSort} />,
+          t('users.state'),
+          <SortHeader key="created_at" label={t('users.joined')} column="created_at" sort={sort} onSort={onSort} />,
+        ]}
+      >
+        {(u) => (
+          <tr key={u.id}>
+            <td>
+              <input type="checkbox" aria-label={t('users.select', { name: u.name })} checked={selected.has(u.id)} onChange={() => setSelected(toggleId(selected, u.id))} />
+            </td>
+            <th scope="row">
+              <Link to={`/admin/users/${u.id}`}>
+                <bdi>{u.name}</bdi>
+              </Link>
+            </th>
+            <td dir="ltr">{u.email}</td>
+            <td>{t(`types.${u.type}`)}</td>
+            <td>
+              {u.active ? t('users.activeYes') : t('users.activeNo')}, {u.activated ? t('users.activatedYes') : t('users.activatedNo')}
+            </td>
+            <td>
+              <time dateTime={u.created_at}>{formatDateTime(u.created_at, i18n.language)}</time>
+            </td>
+          </tr>
+        )}
+      </AdminResults>
       <ConfirmDialog
         open={confirming}
         title={t('users.confirmBulkDeactivate', { count: selected.size })}
