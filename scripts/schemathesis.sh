@@ -2,16 +2,17 @@
 # The API against its own contract: schemathesis (PyPI, 4.x, in a venv this script creates)
 # generates requests from /api/openapi.json and checks every answer (`--checks all`: no server
 # error, only declared statuses, content types and schemas, 405 with `Allow` for undeclared
-# methods, schema-violating requests refused, …). A fresh server (debug build, SQLite, its own
-# data directory and port) with the demo accounts; one run per identity: anonymous, student,
-# instructor, supervisor (last: it may deactivate the others). Fails on any failure.
+# methods, schema-violating requests refused, …). A fresh server (scripts/lib/throwaway-server.sh:
+# debug build, SQLite, its own data directory and port) with the demo accounts; one run per
+# identity: anonymous, student, instructor, supervisor (last: it may deactivate the others).
+# Fails on any failure.
 #   LAMSA_ST_SECONDS=60   time per identity
 #   LAMSA_ST_VENV=DIR     where the venv lives (default ~/.cache/lamsa-schemathesis/venv)
 #   LAMSA_ST_KEEP=1       keep the data directory and the reports
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
-export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$repo/target}"
-bin="$CARGO_TARGET_DIR/debug/lamsa"
+# shellcheck source=lib/throwaway-server.sh
+source "$repo/scripts/lib/throwaway-server.sh"
 seconds="${LAMSA_ST_SECONDS:-60}"
 version="4.32.5"
 venv="${LAMSA_ST_VENV:-$HOME/.cache/lamsa-schemathesis/venv}"
@@ -34,48 +35,13 @@ if ! "$venv/bin/st" --version 2>/dev/null | grep -q "$version"; then
   "$venv/bin/pip" install --quiet --disable-pip-version-check "schemathesis==$version"
 fi
 
-if [[ -z "${LAMSA_E2E_NO_BUILD:-}" || ! -x "$bin" ]]; then
-  echo "schemathesis: building the server ($bin)"
-  (cd "$repo" && cargo build --bin lamsa)
-fi
-
-data="$(mktemp -d -t lamsa-st.XXXXXX)"
-port="$("$python" -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
-base="http://127.0.0.1:$port"
-server_pid=""
-cleanup() {
-  local rc=$?
-  if [[ -n "$server_pid" ]] && kill -0 "$server_pid" 2>/dev/null; then
-    kill "$server_pid" 2>/dev/null || true
-    wait "$server_pid" 2>/dev/null || true
-  fi
-  if [[ $rc -ne 0 && -f "$data/server.log" ]]; then
-    echo "schemathesis: last lines of the server log:" >&2
-    tail -n 20 "$data/server.log" >&2 || true
-  fi
-  if [[ -n "${LAMSA_ST_KEEP:-}" ]]; then echo "schemathesis: kept $data"; else rm -rf "$data"; fi
-  exit $rc
-}
-trap cleanup EXIT INT TERM
-
-export LAMSA_DATA_DIR="$data"
-export DATABASE_URL="sqlite://$data/lamsa.db"
-export LAMSA_PUBLIC_URL="$base"
-export LAMSA_ADDR="127.0.0.1:$port"
+throwaway_server_init schemathesis "${LAMSA_ST_KEEP:-}"
 export LAMSA_WEB_DIR="$data/no-web-app"
 export RUST_LOG="${RUST_LOG:-warn}"
-unset REDIS_URL SMTP_URL LAMSA_ACCESS_TTL_SECS
+unset LAMSA_ACCESS_TTL_SECS
 password="Lamsa#2026"
 LAMSA_DEMO_PASSWORD="$password" "$bin" seed-demo >"$data/seed.log" 2>&1
-
-"$bin" serve >"$data/server.log" 2>&1 &
-server_pid=$!
-for _ in $(seq 1 120); do
-  curl -fsS "$base/api/health" >/dev/null 2>&1 && break
-  if ! kill -0 "$server_pid" 2>/dev/null; then echo "schemathesis: the server exited" >&2; exit 1; fi
-  sleep 0.5
-done
-curl -fsS "$base/api/health" >/dev/null
+throwaway_server_start
 
 # Every token first: schemathesis's own sign-in attempts soon meet the per-address limit.
 declare -A token

@@ -2,8 +2,6 @@
 //! and the API with its refusals, the confusions from practice and from assessment answers,
 //! the drills, the statistics and the instructors' confusion matrix.
 
-use std::time::Instant;
-
 use lamsa::{
     auth::AuthUser,
     domain::{
@@ -387,54 +385,4 @@ async fn new_learners_start_with_the_symbols_of_the_lessons_they_completed() {
     // With no lesson of English done, English starts with the alphabet.
     let en = get(&app, "/api/practice/session?code=en&new=1", &sara, "en").await;
     assert_eq!(en.body["cards"][0]["cells"]["braille"], "⠁");
-}
-
-/// The session query for a learner with 2,000 cards: run with
-/// `cargo test -p lamsa --test api practice::session_query_time -- --ignored --nocapture`
-/// (and `LAMSA_TEST_DATABASE_URL` for PostgreSQL). Prints p50 and p99 of the service call.
-#[actix_web::test]
-#[ignore]
-async fn session_query_time_with_2000_cards() {
-    let (s, _dir) = app_state().await;
-    let learner = student(&s, "huda@example.com").await;
-    let en = braille::Lang::English;
-    practice::session(&s.db, learner, en, 5, T0).await.unwrap();
-    // Fill up to 2,000 cards: reviewed ones spread over the next 60 days, a tenth due now.
-    let (mut tx, _turn) = lamsa::db::begin_write(&s.db).await.unwrap();
-    let have: i64 =
-        sqlx::query_as::<_, (i64,)>("SELECT CAST(COUNT(*) AS BIGINT) FROM practice_cards WHERE student_id = $1")
-            .bind(learner.id)
-            .fetch_one(&mut *tx)
-            .await
-            .unwrap()
-            .0;
-    for i in 0..(2000 - have) {
-        let due = if i % 10 == 0 { T0 - i * MIN } else { T0 + (i % 60) * DAY_MS };
-        sqlx::query(
-            "INSERT INTO practice_cards (student_id, code, symbol, direction, teach_order, stability, difficulty, \
-             due_at, last_review_at, first_review_at, reps, lapses, created_at) \
-             VALUES ($1, 'en', $2, 'reading', 100, 5.0, 5.0, $3, $4, $4, 3, 0, $4)",
-        )
-        .bind(learner.id)
-        .bind(format!("x{i}"))
-        .bind(due)
-        .bind(T0 - 30 * DAY_MS)
-        .execute(&mut *tx)
-        .await
-        .unwrap();
-    }
-    tx.commit().await.unwrap();
-    drop(_turn);
-    let mut times = vec![];
-    for _ in 0..50 {
-        practice::session(&s.db, learner, en, 5, T0).await.unwrap();
-    }
-    for _ in 0..500 {
-        let t = Instant::now();
-        practice::session(&s.db, learner, en, 5, T0).await.unwrap();
-        times.push(t.elapsed().as_secs_f64() * 1000.0);
-    }
-    times.sort_by(f64::total_cmp);
-    let p = |q: f64| times[((times.len() as f64 * q) as usize).min(times.len() - 1)];
-    println!("session with 2000 cards: p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms", p(0.5), p(0.99), p(1.0));
 }
