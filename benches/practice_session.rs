@@ -26,7 +26,10 @@ const T0: i64 = 1_790_000_000_000;
 const MIN: i64 = 60_000;
 const CARDS: i64 = 2_000;
 
-async fn database(dir: &std::path::Path) -> (Db, String) {
+/// The bench's database and its URL; on PostgreSQL also the server's URL and the database's
+/// name, to drop it afterwards.
+async fn database(dir: &std::path::Path) -> (Db, String, Option<(String, String)>) {
+    let mut made = None;
     let url = match std::env::var("LAMSA_BENCH_DATABASE_URL").ok().filter(|v| !v.is_empty()) {
         None => format!("sqlite://{}/lamsa.db", dir.display()),
         Some(base) => {
@@ -35,12 +38,14 @@ async fn database(dir: &std::path::Path) -> (Db, String) {
             let mut conn = <sqlx::AnyConnection as sqlx::Connection>::connect(&base).await.expect("PostgreSQL");
             sqlx::Executor::execute(&mut conn, format!("CREATE DATABASE {name}").as_str()).await.expect("create db");
             let (prefix, _) = base.split('?').next().unwrap().rsplit_once('/').expect("URL with a database name");
-            format!("{prefix}/{name}")
+            let url = format!("{prefix}/{name}");
+            made = Some((base, name));
+            url
         }
     };
     let db = db::connect(&url).await.expect("database");
     db::migrate(&db, &url).await.expect("migrations");
-    (db, url)
+    (db, url, made)
 }
 
 /// A student with 2,000 English cards: the alphabet the first session creates, then reviewed
@@ -85,7 +90,7 @@ async fn learner_with_cards(db: &Db) -> AuthUser {
 fn session_query(c: &mut Criterion) {
     let rt = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap();
     let dir = tempfile::tempdir().unwrap();
-    let (db, url) = rt.block_on(database(dir.path()));
+    let (db, url, made) = rt.block_on(database(dir.path()));
     let learner = rt.block_on(learner_with_cards(&db));
     let kind = if url.starts_with("sqlite") { "SQLite" } else { "PostgreSQL" };
     let session = || practice::session(&db, learner, braille::Lang::English, 5, T0);
@@ -115,6 +120,14 @@ fn session_query(c: &mut Criterion) {
         at(0.99),
         at(1.0)
     );
+
+    if let Some((base, name)) = made {
+        rt.block_on(async {
+            db.close().await;
+            let mut conn = <sqlx::AnyConnection as sqlx::Connection>::connect(&base).await.expect("PostgreSQL");
+            sqlx::Executor::execute(&mut conn, format!("DROP DATABASE IF EXISTS {name}").as_str()).await.expect("drop db");
+        });
+    }
 }
 
 criterion_group!(benches, session_query);
