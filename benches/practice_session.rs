@@ -61,12 +61,11 @@ async fn learner_with_cards(db: &Db) -> AuthUser {
     let learner = AuthUser { id: accounts::create_active(db, account).await.unwrap(), typ: UserType::Student };
     practice::session(db, learner, braille::Lang::English, 5, T0).await.unwrap();
     let (mut tx, turn) = db::begin_write(db).await.unwrap();
-    let (have,): (i64,) =
-        sqlx::query_as("SELECT CAST(COUNT(*) AS BIGINT) FROM practice_cards WHERE student_id = $1")
-            .bind(learner.id)
-            .fetch_one(&mut *tx)
-            .await
-            .unwrap();
+    let (have,): (i64,) = sqlx::query_as("SELECT CAST(COUNT(*) AS BIGINT) FROM practice_cards WHERE student_id = $1")
+        .bind(learner.id)
+        .fetch_one(&mut *tx)
+        .await
+        .unwrap();
     for i in 0..(CARDS - have) {
         let due = if i % 10 == 0 { T0 - i * MIN } else { T0 + (i % 60) * DAY_MS };
         sqlx::query(
@@ -125,7 +124,9 @@ fn session_query(c: &mut Criterion) {
         rt.block_on(async {
             db.close().await;
             let mut conn = <sqlx::AnyConnection as sqlx::Connection>::connect(&base).await.expect("PostgreSQL");
-            sqlx::Executor::execute(&mut conn, format!("DROP DATABASE IF EXISTS {name}").as_str()).await.expect("drop db");
+            sqlx::Executor::execute(&mut conn, format!("DROP DATABASE IF EXISTS {name}").as_str())
+                .await
+                .expect("drop db");
         });
     }
 }
