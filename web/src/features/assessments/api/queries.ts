@@ -1,7 +1,21 @@
-/** Assessments as server state: a course's assessments for the learner, and an attempt's result. */
-import { useAppQuery } from '@/lib/query';
+/**
+ * Assessments as server state: the instructor's assessments, a course's assessments for the
+ * learner, and an attempt's result. `assessment.submitted` re-reads the instructor's list (below).
+ */
+import { onLive, queryClient, refetchFresh, useAppQuery } from '@/lib/query';
 import type { Code } from '@/components/braille/cells';
-import { courseAssessments, courseOutline, getAssessment, getResult, similarCells } from './assessments';
+import { courseAssessments, courseOutline, getAssessment, getResult, listMine, similarCells, type AssessmentSummary } from './assessments';
+
+const mineKey = ['assessments', 'mine'] as const;
+
+/** The instructor's assessments, course by course, with their attempt counts. */
+export const useMyAssessments = () => useAppQuery({ queryKey: mineKey, queryFn: () => listMine() });
+
+/** An assessment this tab deleted, out of the list. */
+export const assessmentDeleted = (id: number) => queryClient.setQueryData<AssessmentSummary[]>(mineKey, (list) => list?.filter((a) => a.id !== id));
+
+// Attempt counts follow the students' submissions live.
+onLive(['assessment.submitted'], () => void refetchFresh(mineKey));
 
 /** The assessments of a course with the learner's standing in each. */
 export const useCourseAssessments = (courseId: number) => useAppQuery({ queryKey: ['assessments', 'course', courseId], queryFn: () => courseAssessments(courseId) });
