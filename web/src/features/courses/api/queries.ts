@@ -4,7 +4,7 @@
  */
 import { keepPreviousData } from '@tanstack/react-query';
 import { onLive, queryClient, refetchFresh, useAppQuery } from '@/lib/query';
-import { enrolledCourses, getCourse, myCourses, trackStudents, type CourseSummary } from './courses';
+import { brailleTable, enrolledCourses, getCourse, listCatalogue, myCourses, trackStudents, type BrailleCode, type CatalogueFilters, type CourseDetail, type CourseSummary } from './courses';
 
 /** The student's enrolled courses with their progress. */
 export const useEnrolledCourses = () => useAppQuery({ queryKey: ['courses', 'enrolled'], queryFn: enrolledCourses });
@@ -26,11 +26,57 @@ const trackKey = ['courses', 'track'] as const;
 /** Per course, each enrolled student's progress and attempts (the instructor's tracking page). */
 export const useTrackedStudents = () => useAppQuery({ queryKey: trackKey, queryFn: trackStudents });
 
+const courseKey = (id: string) => ['courses', 'one', id] as const;
+
 /** One course in full; a new id keeps the previous course on screen until it arrives. */
-export const useCourse = (id: string) => useAppQuery({ queryKey: ['courses', 'one', id], queryFn: () => getCourse(id), placeholderData: keepPreviousData });
+export const useCourse = (id: string) => useAppQuery({ queryKey: courseKey(id), queryFn: () => getCourse(id), placeholderData: keepPreviousData });
+
+const learnKey = (id: string) => ['courses', 'learn', id] as const;
+
+/**
+ * A course the student is taking. Its own query, not kept once the page is left: the lesson it
+ * opens on (the first not yet completed) comes from the server's answer, never a cached copy.
+ */
+export const useLearnCourse = (id: string) =>
+  useAppQuery({ queryKey: learnKey(id), queryFn: () => getCourse(id), placeholderData: keepPreviousData, gcTime: 0 });
+
+/** A change this tab made to the course being taken (a lesson completed). */
+export const learnCourseChanged = (id: string, update: (c: CourseDetail) => CourseDetail) =>
+  queryClient.setQueryData<CourseDetail>(learnKey(id), (c) => (c ? update(c) : c));
+
+/**
+ * A course to edit. Its own query, not kept once the editor is left: the builder starts from
+ * what the server has now, never from a cached copy.
+ */
+export const useEditedCourse = (id: string | undefined) =>
+  useAppQuery({ queryKey: ['courses', 'edit', id], queryFn: () => getCourse(id ?? ''), enabled: id !== undefined, gcTime: 0 });
+
+/** A course this tab saved: the editor shows the server's record, the preview and lists read again. */
+export function courseSaved(course: CourseDetail) {
+  queryClient.setQueryData(['courses', 'edit', String(course.id)], course);
+  void refetchFresh(courseKey(String(course.id)));
+  void refetchFresh(myCoursesKey);
+}
+
+/** The student is enrolled in a course (this tab's enrolment, or the server's "already enrolled"). */
+export const courseEnrolled = (id: string) => queryClient.setQueryData<CourseDetail>(courseKey(id), (c) => (c ? { ...c, enrolled: true } : c));
+
+/** Active courses matching the filters; new filters keep the previous list on screen until they answer. */
+export const useCatalogue = (filters: CatalogueFilters) =>
+  useAppQuery({ queryKey: ['courses', 'catalogue', filters], queryFn: () => listCatalogue(filters), placeholderData: keepPreviousData });
 
 // A supervisor decided on one of the instructor's requests: the course's status changed.
 onLive(['request.decided'], () => void refetchFresh(myCoursesKey));
 
 // A student submitted an assessment: attempts and progress changed.
 onLive(['assessment.submitted'], () => void refetchFresh(trackKey));
+
+const ALPHABET = ['letter', 'digit'];
+
+/** The letters and digits of a code (the builder's letter picker), from the engine; fixed for a code. */
+export const useAlphabet = (code: BrailleCode) =>
+  useAppQuery({
+    queryKey: ['courses', 'alphabet', code],
+    queryFn: () => brailleTable(code).then((all) => all.filter((e) => ALPHABET.includes(e.kind) && e.print && e.print.length <= 3)),
+    staleTime: Infinity,
+  });
