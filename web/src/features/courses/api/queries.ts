@@ -4,7 +4,7 @@
  */
 import { keepPreviousData } from '@tanstack/react-query';
 import { onLive, queryClient, refetchFresh, useAppQuery } from '@/lib/query';
-import { brailleTable, enrolledCourses, getCourse, listCatalogue, myCourses, trackStudents, type BrailleCode, type CatalogueFilters, type CourseDetail, type CourseSummary } from './courses';
+import { brailleTable, enrolledCourses, getCourse, listCatalogue, myCourses, requestQueue, trackStudents, type BrailleCode, type RequestDto, type CatalogueFilters, type CourseDetail, type CourseSummary } from './courses';
 
 /** The student's enrolled courses with their progress. */
 export const useEnrolledCourses = () => useAppQuery({ queryKey: ['courses', 'enrolled'], queryFn: enrolledCourses });
@@ -65,8 +65,35 @@ export const courseEnrolled = (id: string) => queryClient.setQueryData<CourseDet
 export const useCatalogue = (filters: CatalogueFilters) =>
   useAppQuery({ queryKey: ['courses', 'catalogue', filters], queryFn: () => listCatalogue(filters), placeholderData: keepPreviousData });
 
-// A supervisor decided on one of the instructor's requests: the course's status changed.
-onLive(['request.decided'], () => void refetchFresh(myCoursesKey));
+const queueKey = (kind: 'accreditation' | 'stop') => ['courses', 'queue', kind] as const;
+
+/** The supervisor's pending requests of a kind. */
+export const useRequestQueue = (kind: 'accreditation' | 'stop') => useAppQuery({ queryKey: queueKey(kind), queryFn: () => requestQueue(kind) });
+
+/** A request this tab decided, out of its queue (the queue page opens on the list without it). */
+export const requestDecided = (kind: 'accreditation' | 'stop', id: number) =>
+  queryClient.setQueryData<RequestDto[]>(queueKey(kind), (list) => list?.filter((r) => r.id !== id));
+
+/**
+ * One pending request to review (null when it is no longer pending). Its own query, not kept once
+ * the page is left, and not re-read by live events: a decision made elsewhere is said on the page.
+ */
+export const useReviewedRequest = (kind: 'accreditation' | 'stop', requestId: string | undefined) =>
+  useAppQuery({
+    queryKey: ['courses', 'review', kind, requestId],
+    queryFn: () => requestQueue(kind).then((list) => list.find((x) => String(x.id) === requestId) ?? null),
+    gcTime: 0,
+  });
+
+/** The course of a request under review, read once the request is known. */
+export const useReviewedCourse = (courseId: number | null) =>
+  useAppQuery({ queryKey: courseKey(String(courseId)), queryFn: () => getCourse(courseId ?? 0), enabled: courseId !== null });
+
+// A request was made or decided: the instructor's courses (their status) and the supervisor's queues.
+onLive(['request.created', 'request.decided'], (e) => {
+  if (e.kind === 'request.decided') void refetchFresh(myCoursesKey);
+  void refetchFresh(['courses', 'queue']);
+});
 
 // A student submitted an assessment: attempts and progress changed.
 onLive(['assessment.submitted'], () => void refetchFresh(trackKey));
