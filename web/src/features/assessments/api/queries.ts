@@ -2,7 +2,7 @@
  * Assessments as server state: the instructor's assessments, a course's assessments for the
  * learner, and an attempt's result. `assessment.submitted` re-reads the instructor's list (below).
  */
-import { onLive, queryClient, refetchFresh, useAppQuery } from '@/lib/query';
+import { onLive, progressChanged, PROGRESS, queryClient, refetchFresh, useAppQuery } from '@/lib/query';
 import type { Code } from '@/components/braille/cells';
 import { courseAssessments, courseOutline, getAssessment, getResult, listMine, myCourses, similarCells, toBraille, type AssessmentSummary, type Writing } from './assessments';
 
@@ -17,8 +17,21 @@ export const assessmentDeleted = (id: number) => queryClient.setQueryData<Assess
 // Attempt counts follow the students' submissions live.
 onLive(['assessment.submitted'], () => void refetchFresh(mineKey));
 
+const courseAssessmentsKey = (courseId: number) => ['assessments', 'course', courseId] as const;
+
 /** The assessments of a course with the learner's standing in each. */
-export const useCourseAssessments = (courseId: number) => useAppQuery({ queryKey: ['assessments', 'course', courseId], queryFn: () => courseAssessments(courseId) });
+export const useCourseAssessments = (courseId: number) =>
+  useAppQuery({ queryKey: courseAssessmentsKey(courseId), queryFn: () => courseAssessments(courseId), meta: PROGRESS });
+
+/**
+ * The learner submitted an attempt. The course's assessments are dropped, not only marked stale:
+ * back on the course page, the next assessment must never show as locked from the answer before
+ * this pass. Other progress (enrolled courses, certificates) is read again.
+ */
+export function attemptSubmitted(courseId: number) {
+  queryClient.removeQueries({ queryKey: courseAssessmentsKey(courseId) });
+  void progressChanged();
+}
 
 /**
  * An attempt's result; for a student also the course outline and the assessment (for the way
