@@ -1,22 +1,26 @@
 /**
  * Courses as server state. Live events change these queries in one place (below):
- * `request.decided` re-reads the instructor's courses, `assessment.submitted` the tracked students.
+ * `request.created`/`request.decided` re-read the supervisor's queues, and a decision the
+ * instructor's courses and the decided course; `assessment.submitted` the tracked students.
  */
 import { keepPreviousData } from '@tanstack/react-query';
-import { onLive, queryClient, refetchFresh, useAppQuery } from '@/lib/query';
+import { applyLive, onLive, progressChanged, PROGRESS, queryClient, refetchFresh, useAppQuery } from '@/lib/query';
 import { brailleTable, enrolledCourses, getCourse, listCatalogue, myCourses, requestQueue, trackStudents, type BrailleCode, type RequestDto, type CatalogueFilters, type CourseDetail, type CourseSummary } from './courses';
 
 /** The student's enrolled courses with their progress. */
-export const useEnrolledCourses = () => useAppQuery({ queryKey: ['courses', 'enrolled'], queryFn: enrolledCourses });
+export const useEnrolledCourses = () => useAppQuery({ queryKey: ['courses', 'enrolled'], queryFn: enrolledCourses, meta: PROGRESS });
 
 export const myCoursesKey = ['courses', 'mine'] as const;
+const courseKey = (id: string) => ['courses', 'one', id] as const;
 
 /** The instructor's own courses (the courses page and the archive both read it). */
 export const useMyCourses = () => useAppQuery({ queryKey: myCoursesKey, queryFn: myCourses });
 
-/** A change this tab made to one of the instructor's courses (the server's record), into the list. */
-export const myCourseChanged = (course: Partial<CourseSummary> & { id: number }) =>
+/** A change this tab made to one of the instructor's courses (the server's record): into the list; its preview reads again. */
+export function myCourseChanged(course: Partial<CourseSummary> & { id: number }) {
   queryClient.setQueryData<CourseSummary[]>(myCoursesKey, (list) => list?.map((x) => (x.id === course.id ? { ...x, ...course } : x)));
+  void refetchFresh(courseKey(String(course.id)));
+}
 
 /** Re-reads the instructor's courses (after a failed change: show them as they are now). */
 export const refreshMyCourses = () => refetchFresh(myCoursesKey);
@@ -25,8 +29,6 @@ const trackKey = ['courses', 'track'] as const;
 
 /** Per course, each enrolled student's progress and attempts (the instructor's tracking page). */
 export const useTrackedStudents = () => useAppQuery({ queryKey: trackKey, queryFn: trackStudents });
-
-const courseKey = (id: string) => ['courses', 'one', id] as const;
 
 /** One course in full; a new id keeps the previous course on screen until it arrives. */
 export const useCourse = (id: string) => useAppQuery({ queryKey: courseKey(id), queryFn: () => getCourse(id), placeholderData: keepPreviousData });
@@ -40,9 +42,11 @@ const learnKey = (id: string) => ['courses', 'learn', id] as const;
 export const useLearnCourse = (id: string) =>
   useAppQuery({ queryKey: learnKey(id), queryFn: () => getCourse(id), placeholderData: keepPreviousData, gcTime: 0 });
 
-/** A change this tab made to the course being taken (a lesson completed). */
-export const learnCourseChanged = (id: string, update: (c: CourseDetail) => CourseDetail) =>
+/** A lesson this tab completed: into the course being taken; every list showing progress reads again. */
+export function lessonCompleted(id: string, update: (c: CourseDetail) => CourseDetail) {
   queryClient.setQueryData<CourseDetail>(learnKey(id), (c) => (c ? update(c) : c));
+  void progressChanged();
+}
 
 /**
  * A course to edit. Its own query, not kept once the editor is left: the builder starts from
@@ -58,8 +62,16 @@ export function courseSaved(course: CourseDetail) {
   void refetchFresh(myCoursesKey);
 }
 
-/** The student is enrolled in a course (this tab's enrolment, or the server's "already enrolled"). */
-export const courseEnrolled = (id: string) => queryClient.setQueryData<CourseDetail>(courseKey(id), (c) => (c ? { ...c, enrolled: true } : c));
+/**
+ * The student is enrolled in a course (this tab's enrolment, or the server's "already enrolled"):
+ * the course shows it at once, without a refetch that could replace the page's controls; the
+ * enrolled courses and the certificates list read again.
+ */
+export function courseEnrolled(id: string): Promise<void> {
+  void progressChanged();
+  // A read under way started before the enrolment: it is cancelled so it cannot undo this.
+  return applyLive<CourseDetail>(courseKey(id), (c) => ({ ...c, enrolled: true }));
+}
 
 /** Active courses matching the filters; new filters keep the previous list on screen until they answer. */
 export const useCatalogue = (filters: CatalogueFilters) =>
@@ -70,9 +82,11 @@ const queueKey = (kind: 'accreditation' | 'stop') => ['courses', 'queue', kind] 
 /** The supervisor's pending requests of a kind. */
 export const useRequestQueue = (kind: 'accreditation' | 'stop') => useAppQuery({ queryKey: queueKey(kind), queryFn: () => requestQueue(kind) });
 
-/** A request this tab decided, out of its queue (the queue page opens on the list without it). */
-export const requestDecided = (kind: 'accreditation' | 'stop', id: number) =>
-  queryClient.setQueryData<RequestDto[]>(queueKey(kind), (list) => list?.filter((r) => r.id !== id));
+/** A request this tab decided: out of its queue (the queue page opens on the list without it); its course reads again. */
+export function requestDecided(request: RequestDto) {
+  queryClient.setQueryData<RequestDto[]>(queueKey(request.kind), (list) => list?.filter((r) => r.id !== request.id));
+  void refetchFresh(courseKey(String(request.course_id)));
+}
 
 /**
  * One pending request to review (null when it is no longer pending). Its own query, not kept once
@@ -89,10 +103,14 @@ export const useReviewedRequest = (kind: 'accreditation' | 'stop', requestId: st
 export const useReviewedCourse = (courseId: number | null) =>
   useAppQuery({ queryKey: courseKey(String(courseId)), queryFn: () => getCourse(courseId ?? 0), enabled: courseId !== null });
 
-// A request was made or decided: the instructor's courses (their status) and the supervisor's queues.
+// A request was made or decided: the supervisor's queues; on a decision also the instructor's
+// courses and the course itself (its status), wherever it is cached.
 onLive(['request.created', 'request.decided'], (e) => {
-  if (e.kind === 'request.decided') void refetchFresh(myCoursesKey);
   void refetchFresh(['courses', 'queue']);
+  if (e.kind !== 'request.decided') return;
+  void refetchFresh(myCoursesKey);
+  const courseId = (e.payload as { request?: RequestDto } | null)?.request?.course_id;
+  if (courseId !== undefined) void refetchFresh(courseKey(String(courseId)));
 });
 
 // A student submitted an assessment: attempts and progress changed.

@@ -160,13 +160,11 @@ export function CoursePage({ area }: { area: CatalogueArea }) {
     setError('');
     try {
       const res = await enrol(course.id);
-      courseEnrolled(id ?? '');
-      setAsking(false);
+      void courseEnrolled(id ?? '');
       setStatus(res.message);
     } catch (e) {
       if (e instanceof ApiError && e.code === 'already_enrolled') {
-        courseEnrolled(id ?? '');
-        setAsking(false);
+        void courseEnrolled(id ?? '');
         setStatus(e.message);
       } else {
         setError(e instanceof ApiError ? e.message : txt('common.sendError'));
@@ -177,6 +175,9 @@ export function CoursePage({ area }: { area: CatalogueArea }) {
   }
 
   const isStudent = session?.type === 'student';
+  // The dialog closes in the same render that swaps "Enrol" for "Go to the course" (the cached
+  // course turns enrolled): the dialog then finds its opener gone and focuses `go-course`.
+  const dialogOpen = asking && !course?.enrolled;
   return (
     <Page title={course?.title ?? txt('catalogue.title')}>
       <ErrorAlert>{loadError}</ErrorAlert>
@@ -213,7 +214,7 @@ export function CoursePage({ area }: { area: CatalogueArea }) {
           </div>
           <CourseOutline chapters={course.chapters} txt={txt} />
           <ConfirmDialog
-            open={asking}
+            open={dialogOpen}
             title={txt('course.dialogTitle', { t: course.title })}
             confirmLabel={txt('course.confirm')}
             cancelLabel={txt('common.cancel')}

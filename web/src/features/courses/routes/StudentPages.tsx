@@ -7,7 +7,7 @@ import { Page } from '@/components/Page';
 import { ApiError } from '@/lib/api-client';
 import { loadErrorText } from '@/lib/query';
 import { completeLesson, type CourseDetail, type LessonDto } from '../api/courses';
-import { learnCourseChanged, useEnrolledCourses, useLearnCourse } from '../api/queries';
+import { lessonCompleted, useEnrolledCourses, useLearnCourse } from '../api/queries';
 import { ProgressView } from '../components/CourseParts';
 import { LessonContent } from '../components/LessonContent';
 import { formatDateTime } from '@/lib/format';
@@ -145,7 +145,7 @@ export function LearnPage({ assessments: Assessments }: { assessments?: Componen
     setStatus('');
     try {
       const res = await completeLesson(lesson.id);
-      learnCourseChanged(courseId ?? '', (cur) => ({
+      lessonCompleted(courseId ?? '', (cur) => ({
         ...cur,
         progress: res.progress,
         chapters: cur.chapters.map((c) => ({ ...c, lessons: c.lessons.map((x) => (x.id === lesson.id ? { ...x, completed: true } : x)) })),

@@ -142,7 +142,7 @@ export function ReviewPage({ kind }: { kind: QueueKind }) {
     setBusy(true);
     try {
       const res = approve ? await approveRequest(request.id) : await rejectRequest(request.id, reason.trim());
-      requestDecided(kind, request.id);
+      requestDecided(request);
       navigate(`/supervisor/${kind}`, { state: { decided: res.message } });
     } catch (err) {
       if (err instanceof ApiError && err.field === 'reason') {
