@@ -3,7 +3,7 @@
  * by code, and a code's public verification. `certificate_request.decided` and
  * `certificate.revoked` change the cache in one place (below).
  */
-import { applyLive, onLive, queryClient, refetchFresh, useAppQuery } from '@/lib/query';
+import { applyLive, onLive, PROGRESS, queryClient, refetchFresh, useAppQuery } from '@/lib/query';
 import {
   applyDecision,
   certificateFromPayload,
@@ -19,7 +19,7 @@ import {
 const studentKey = ['certificates', 'student'] as const;
 
 /** Every enrolled course of the student with its state, request and certificate. */
-export const useStudentCertificates = () => useAppQuery({ queryKey: studentKey, queryFn: studentCertificates });
+export const useStudentCertificates = () => useAppQuery({ queryKey: studentKey, queryFn: studentCertificates, meta: PROGRESS });
 
 /** A request this tab sent (the server's record), into the student's list. */
 export const certificateRequested = (request: CertificateRequestDto) =>
