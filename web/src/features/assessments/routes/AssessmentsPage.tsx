@@ -71,15 +71,21 @@ export function AssessmentsPage() {
     setStatus('');
     try {
       const res = await deleteAssessment(pending.id);
+      // The dialog closes when the row leaves the cached list (below), not before.
       assessmentDeleted(pending.id);
       setStatus(res.message);
     } catch (e) {
       setError(e instanceof ApiError ? e.message : txt('common.sendError'));
+      setPending(null);
     } finally {
       setBusy(false);
-      setPending(null);
     }
   }
+
+  // A deleted assessment's dialog closes in the render that removes its row, so the dialog finds
+  // its opener gone and focuses the page title (never the removed button, then <body>).
+  const deleting = pending && list?.some((a) => a.id === pending.id) ? pending : null;
+  if (pending && !deleting) setPending(null);
 
   const groups = list ? groupByCourse(list) : [];
 
@@ -168,8 +174,8 @@ export function AssessmentsPage() {
         </section>
       ))}
       <ConfirmDialog
-        open={pending !== null}
-        title={pending ? txt('list.delTitle', { t: pending.title }) : ''}
+        open={deleting !== null}
+        title={deleting ? txt('list.delTitle', { t: deleting.title }) : ''}
         confirmLabel={txt('list.delConfirm')}
         cancelLabel={txt('common.cancel')}
         busy={busy}

@@ -92,6 +92,7 @@ export function InstructorCoursesPage() {
     setError('');
     try {
       const res = await action(c.id);
+      // A stop dialog closes when the course leaves "active" in the cached list (below).
       myCourseChanged({ ...res.course, id: c.id });
       setStatus(res.message);
       // The button that was used is gone with the new status: focus stays on its course.
@@ -99,11 +100,16 @@ export function InstructorCoursesPage() {
     } catch (e) {
       setError(e instanceof ApiError ? e.message : txt('common.sendError'));
       void refreshMyCourses();
+      setStopping(null);
     } finally {
       setBusy(null);
-      setStopping(null);
     }
   }
+
+  // A stop that went through closes its dialog in the render that replaces the Stop button, so
+  // the dialog finds its opener gone and focuses the course (never the removed button, then <body>).
+  const stoppingNow = stopping && courses?.find((c) => c.id === stopping.id)?.status === 'active' ? stopping : null;
+  if (stopping && !stoppingNow) setStopping(null);
 
   const shown = courses?.filter((c) => c.status !== 'inactive') ?? [];
 
@@ -164,12 +170,12 @@ export function InstructorCoursesPage() {
         </ul>
       ) : null}
       <ConfirmDialog
-        open={stopping !== null}
-        title={stopping ? txt('instructor.stopDialogTitle', { title: stopping.title }) : ''}
+        open={stoppingNow !== null}
+        title={stoppingNow ? txt('instructor.stopDialogTitle', { title: stoppingNow.title }) : ''}
         confirmLabel={txt('instructor.stopConfirm')}
         cancelLabel={txt('common.cancel')}
         busy={busy !== null}
-        onConfirm={() => stopping && void act(stopping, requestStop)}
+        onConfirm={() => stoppingNow && void act(stoppingNow, requestStop)}
         onClose={() => setStopping(null)}
         fallbackFocusId={lastStop !== null ? `course-${lastStop}` : undefined}
       >

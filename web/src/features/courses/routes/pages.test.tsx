@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Provider } from 'jotai';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -10,8 +10,9 @@ import { publishLive } from '@/lib/realtime';
 import { appStore, sessionAtom } from '@/lib/state';
 import { KEYS, readSession } from '@/lib/storage';
 import type { CourseDetail, CourseSummary, LessonDto, RequestDto } from '../api/courses';
-import { CataloguePage } from './CataloguePages';
-import { LearnPage } from './StudentPages';
+import { CataloguePage, CoursePage } from './CataloguePages';
+import { ArchivePage, InstructorCoursesPage } from './InstructorCoursesPage';
+import { LearnPage, MyCoursesPage } from './StudentPages';
 import { QueuePage } from './SupervisorPages';
 
 let requests: Array<{ url: string; method: string }>;
@@ -148,5 +149,77 @@ describe('QueuePage', () => {
     live(1, 'request.created', { request: request(2, 'Numbers') });
     expect(statusTexts()).toContain('New request: “Numbers”.');
     expect(await screen.findByText('2 requests waiting.')).toBeTruthy();
+  });
+});
+
+describe('CoursePage', () => {
+  const detail = (enrolled: boolean): CourseDetail => ({ ...summary(5, 'Letters'), access: 'outline', enrolled, progress: null, chapters: [] });
+
+  beforeEach(() => signIn(7, 'student'));
+
+  it('Escape returns focus to "Enrol"; enrolling swaps it for "Go to the course", which takes focus, and re-reads the enrolled courses', async () => {
+    let enrolled = false;
+    server({
+      'GET /api/courses/5': () => ({ body: detail(enrolled) }),
+      'POST /api/courses/5/enrol': () => {
+        enrolled = true;
+        return { body: { message: 'You are enrolled in the course' } };
+      },
+      'GET /api/student/courses': () => ({ body: { courses: [] } }),
+    });
+    // My courses was open before: its list is cached and must be read again after the enrolment.
+    page(<MyCoursesPage />);
+    await screen.findByText('You are not enrolled in any course yet.');
+    cleanup();
+    page(<CoursePage area="student" />, '/courses/:id', '/courses/5');
+    const enrol = await screen.findByRole('button', { name: 'Enrol in this course' });
+    enrol.focus();
+    fireEvent.click(enrol);
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // The same button, not a new one: the page did not load again under the dialog.
+    expect(document.activeElement).toBe(enrol);
+
+    fireEvent.click(enrol);
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Enrol' }));
+    await waitFor(() => expect(statusTexts()).toContain('You are enrolled in the course'));
+    await waitFor(() => expect(document.activeElement?.id).toBe('go-course'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Enrol in this course' })).toBeNull();
+    await waitFor(() => expect(requests.filter((r) => r.url === '/api/student/courses')).toHaveLength(2));
+  });
+});
+
+describe('InstructorCoursesPage and ArchivePage', () => {
+  beforeEach(() => signIn(3, 'instructor'));
+
+  it('a stop request closes its dialog with focus on the course; the live decision moves the course to the archive', async () => {
+    let status = 'active';
+    server({
+      'GET /api/instructor/courses': () => ({ body: { courses: [{ ...summary(5, 'Letters'), status }] } }),
+      'POST /api/courses/5/stop-request': () => {
+        status = 'stop_pending';
+        return { body: { message: 'Stop-course request sent', course: { ...summary(5, 'Letters'), status } } };
+      },
+    });
+    page(<InstructorCoursesPage />);
+    const stop = await screen.findByRole('button', { name: /^Request stop ?“Letters”$/ });
+    stop.focus();
+    fireEvent.click(stop);
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Send the stop request' }));
+    await waitFor(() => expect(statusTexts()).toContain('Stop-course request sent'));
+    await waitFor(() => expect(document.activeElement?.id).toBe('course-5'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByText('Waiting for a stop decision')).toBeTruthy();
+    cleanup();
+
+    // The archive was read before the decision; the decision arrives live (one place re-reads).
+    page(<ArchivePage />);
+    expect(await screen.findByText('The archive is empty.')).toBeTruthy();
+    status = 'inactive';
+    live(1, 'request.decided', { request: { id: 9, kind: 'stop', status: 'approved', course_id: 5, course_title: 'Letters' }, course_status: 'inactive' });
+    expect(await screen.findByRole('heading', { level: 2, name: 'Letters' })).toBeTruthy();
+    expect(screen.queryByText('The archive is empty.')).toBeNull();
   });
 });
