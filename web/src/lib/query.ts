@@ -70,6 +70,18 @@ export async function applyLive<T>(key: QueryKey, update: (current: T) => T): Pr
   if (fetching) void queryClient.invalidateQueries({ queryKey: key });
 }
 
+/**
+ * Marks a query that shows the learner's own progress (the enrolled courses, a course's
+ * assessments, the certificates list). Features do not import each other's keys, so a lesson
+ * completed or an assessment submitted re-reads every query so marked, whichever feature owns it.
+ */
+export const PROGRESS = { progress: true } as const;
+
+/** The learner's progress changed: every `PROGRESS` query is read again now, shown or not. */
+export function progressChanged(): Promise<void> {
+  return queryClient.invalidateQueries({ predicate: (q) => q.meta?.progress === true, refetchType: 'all' });
+}
+
 /** Subscribes a handler to some event kinds for the life of the app (module top level). */
 export function onLive(kinds: string[], handler: (event: LiveEvent) => void): void {
   const wanted = new Set(kinds);

@@ -1,10 +1,37 @@
-/** Assessments as server state: a course's assessments for the learner, and an attempt's result. */
-import { useAppQuery } from '@/lib/query';
+/**
+ * Assessments as server state: the instructor's assessments, a course's assessments for the
+ * learner, and an attempt's result. `assessment.submitted` re-reads the instructor's list (below).
+ */
+import { onLive, progressChanged, PROGRESS, queryClient, refetchFresh, useAppQuery } from '@/lib/query';
 import type { Code } from '@/components/braille/cells';
-import { courseAssessments, courseOutline, getAssessment, getResult, similarCells } from './assessments';
+import { courseAssessments, courseOutline, getAssessment, getResult, listMine, myCourses, similarCells, toBraille, type AssessmentSummary, type Writing } from './assessments';
+
+const mineKey = ['assessments', 'mine'] as const;
+
+/** The instructor's assessments, course by course, with their attempt counts. */
+export const useMyAssessments = () => useAppQuery({ queryKey: mineKey, queryFn: () => listMine() });
+
+/** An assessment this tab deleted, out of the list. */
+export const assessmentDeleted = (id: number) => queryClient.setQueryData<AssessmentSummary[]>(mineKey, (list) => list?.filter((a) => a.id !== id));
+
+// Attempt counts follow the students' submissions live.
+onLive(['assessment.submitted'], () => void refetchFresh(mineKey));
+
+const courseAssessmentsKey = (courseId: number) => ['assessments', 'course', courseId] as const;
 
 /** The assessments of a course with the learner's standing in each. */
-export const useCourseAssessments = (courseId: number) => useAppQuery({ queryKey: ['assessments', 'course', courseId], queryFn: () => courseAssessments(courseId) });
+export const useCourseAssessments = (courseId: number) =>
+  useAppQuery({ queryKey: courseAssessmentsKey(courseId), queryFn: () => courseAssessments(courseId), meta: PROGRESS });
+
+/**
+ * The learner submitted an attempt. The course's assessments are dropped, not only marked stale:
+ * back on the course page, the next assessment must never show as locked from the answer before
+ * this pass. Other progress (enrolled courses, certificates) is read again.
+ */
+export function attemptSubmitted(courseId: number) {
+  queryClient.removeQueries({ queryKey: courseAssessmentsKey(courseId) });
+  void progressChanged();
+}
 
 /**
  * An attempt's result; for a student also the course outline and the assessment (for the way
@@ -29,3 +56,29 @@ export const useAttemptResult = (id: number | null, area: 'student' | 'instructo
 /** The engine's proposed look-alike groups for a letter (the builder's "similar cells"); fixed for a letter and size. */
 export const useSimilarCells = (letter: string, code: Code, size: number) =>
   useAppQuery({ queryKey: ['assessments', 'similar', code, letter, size], queryFn: () => similarCells(letter, code, size), enabled: letter !== '', staleTime: Infinity });
+
+/**
+ * The instructor's courses, for the builder's course choice. Not kept once the editor is left: a
+ * course made since (`?course=<id>` from its page) must be there when the form is first set.
+ */
+export const useBuilderCourses = () => useAppQuery({ queryKey: ['assessments', 'courses'], queryFn: myCourses, gcTime: 0 });
+
+/**
+ * An assessment to edit, read after `ready` (the courses' authenticated call refreshes a token
+ * for it). Not kept once the editor is left: the builder starts from what the server has now.
+ */
+export const useEditedAssessment = (id: string | undefined, ready: boolean) =>
+  useAppQuery({ queryKey: ['assessments', 'one', id], queryFn: () => getAssessment(id ?? ''), enabled: id !== undefined && ready, gcTime: 0 });
+
+/** A course's chapters and lessons (the builder's lesson and chapter pickers); nothing without a course. */
+export const useCourseOutline = (courseId: string) =>
+  useAppQuery({ queryKey: ['assessments', 'outline', courseId], queryFn: () => courseOutline(courseId), enabled: courseId !== '' });
+
+/** The engine's Braille of some print; fixed for a text, code and writing. `key` names all three. */
+export const useEngineTranslation = (request: { key: string; text: string; code: Code; writing: Writing } | null) =>
+  useAppQuery({
+    queryKey: ['assessments', 'braille', request?.key ?? ''],
+    queryFn: () => toBraille(request?.text ?? '', request?.code ?? 'ar', request?.writing),
+    enabled: request !== null,
+    staleTime: Infinity,
+  });

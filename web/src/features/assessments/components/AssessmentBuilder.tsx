@@ -6,15 +6,15 @@ import { SelectField, TextField } from '@/components/Field';
 import { ApiError } from '@/lib/api-client';
 import {
   ASSESSMENT_KINDS,
-  courseOutline,
   createAssessment,
   updateAssessment,
   writingOf,
   type AssessmentDto,
   type AssessmentKind,
-  type CourseOutline,
   type CourseRef,
 } from '../api/assessments';
+import { useCourseOutline } from '../api/queries';
+import { loadErrorText } from '@/lib/query';
 import { emptyQuestion, errorTarget, move, toInput, validate, type AssessmentForm, type Problem, type QuestionState } from '../lib/builder';
 import type en from '../locales/en';
 import { useAssessmentsT, type AssessmentsT } from '../i18n';
@@ -95,7 +95,6 @@ export function AssessmentBuilder({ initial, assessmentId, courses, onSaved }: P
   const { t: txt } = useAssessmentsT();
   const editing = assessmentId !== undefined;
   const [form, setForm] = useState<AssessmentForm>(initial);
-  const [outline, setOutline] = useState<{ id: string; data: CourseOutline | null; error: string }>({ id: '', data: null, error: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<ReactNode>('');
   const [announcement, setAnnouncement] = useState('');
@@ -118,19 +117,11 @@ export function AssessmentBuilder({ initial, assessmentId, courses, onSaved }: P
   }, []);
 
   // The chosen course's chapters and lessons, for the lesson and chapter pickers.
-  useEffect(() => {
-    if (!form.courseId) return;
-    let live = true;
-    courseOutline(form.courseId)
-      .then((data) => live && setOutline({ id: form.courseId, data, error: '' }))
-      .catch((e: unknown) => live && setOutline({ id: form.courseId, data: null, error: e instanceof ApiError ? e.message : txt('common.loadError') }));
-    return () => {
-      live = false;
-    };
-  }, [form.courseId, txt]);
+  const outlineQuery = useCourseOutline(form.courseId);
+  const outlineError = loadErrorText(outlineQuery.error, txt('common.loadError'));
 
   const course = courses.find((c) => String(c.id) === form.courseId);
-  const current = outline.id === form.courseId ? outline : null;
+  const current = !form.courseId ? null : outlineQuery.data ? { data: outlineQuery.data, error: '' } : outlineError ? { data: null, error: outlineError } : null;
   const code: Code = current?.data?.language ?? course?.language ?? 'ar';
   const writing = useMemo(() => writingOf(current?.data), [current?.data]);
 

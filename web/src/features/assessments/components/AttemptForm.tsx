@@ -5,6 +5,7 @@ import { ErrorAlert } from '@/components/Alert';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { ApiError } from '@/lib/api-client';
 import { saveAnswer, submitAttempt, type AnswerInput, type AttemptView } from '../api/assessments';
+import { attemptSubmitted } from '../api/queries';
 import { isAnswered } from '../lib/learning';
 import { AnswerSaver, type SaveState } from '../lib/saver';
 import { useAssessmentsT } from '../i18n';
@@ -84,9 +85,14 @@ export function AttemptForm({ view, code, announce }: Props) {
         return;
       }
       const reply = await submitAttempt(attemptId);
+      attemptSubmitted(view.assessment.course_id);
       navigate(`/student/courses/answers/${attemptId}`, { state: { submitted: true, progress: reply.progress } });
     } catch (e) {
-      if (e instanceof ApiError && e.code === 'already_submitted') setSubmittedAlready(true);
+      if (e instanceof ApiError && e.code === 'already_submitted') {
+        setSubmittedAlready(true);
+        // Submitted in another tab: the course's standing changed all the same.
+        attemptSubmitted(view.assessment.course_id);
+      }
       setError(e instanceof ApiError ? e.message : txt('common.sendError'));
       setConfirming(false);
     } finally {

@@ -3,8 +3,9 @@ import { labelCells } from '@/components/braille/describe';
 import { useBrailleTable } from '@/components/braille/table';
 import { useUiLang } from '@/components/braille/i18n';
 import { type Code } from '@/components/braille/cells';
-import { ApiError } from '@/lib/api-client';
-import { toBraille, UNCONTRACTED, type Translation, type Writing } from '../api/assessments';
+import { loadErrorText } from '@/lib/query';
+import { UNCONTRACTED, type Translation, type Writing } from '../api/assessments';
+import { useEngineTranslation } from '../api/queries';
 import { useAssessmentsT } from '../i18n';
 import { CellRow } from './CellRow';
 
@@ -18,28 +19,26 @@ export interface EngineState {
 export function useEngineBraille(print: string, code: Code, writing: Writing = UNCONTRACTED, delayMs = 350): EngineState {
   const { t: txt } = useAssessmentsT();
   const text = print.trim();
-  const [state, setState] = useState<EngineState & { key: string }>({ key: '', status: 'empty', data: null, error: '' });
   const key = `${code}:${writing.grade}:${writing.contractions?.join(',') ?? '*'}:${text}`;
   const writingRef = useRef(writing);
   writingRef.current = writing;
+  // What was on screen when typing paused: the query is keyed on it.
+  const [settled, setSettled] = useState<{ key: string; text: string; code: Code; writing: Writing } | null>(null);
 
   useEffect(() => {
     if (!text) return;
-    let live = true;
-    const t = window.setTimeout(() => {
-      toBraille(text, code, writingRef.current)
-        .then((data) => live && setState({ key, status: 'ready', data, error: '' }))
-        .catch((e: unknown) => live && setState({ key, status: 'error', data: null, error: e instanceof ApiError ? e.message : txt('common.loadError') }));
-    }, delayMs);
-    return () => {
-      live = false;
-      window.clearTimeout(t);
-    };
-  }, [text, code, key, delayMs, txt]);
+    const t = window.setTimeout(() => setSettled({ key, text, code, writing: writingRef.current }), delayMs);
+    return () => window.clearTimeout(t);
+  }, [text, code, key, delayMs]);
+
+  const current = settled?.key === key && text ? settled : null;
+  const query = useEngineTranslation(current);
 
   if (!text) return { status: 'empty', data: null, error: '' };
-  if (state.key !== key) return { status: 'loading', data: null, error: '' };
-  return state;
+  if (!current) return { status: 'loading', data: null, error: '' };
+  if (query.data) return { status: 'ready', data: query.data, error: '' };
+  if (query.error) return { status: 'error', data: null, error: loadErrorText(query.error, txt('common.loadError')) };
+  return { status: 'loading', data: null, error: '' };
 }
 
 interface Props {

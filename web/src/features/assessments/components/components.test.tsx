@@ -5,6 +5,7 @@ import '@/lib/i18n';
 import { __clearTableCache } from '@/components/braille/table';
 import { EN_TABLE } from '@/components/braille/test-fixtures';
 import { applyLanguage } from '@/lib/i18n';
+import { queryClient } from '@/lib/query';
 import type { AssessmentSummary, AttemptView, QuestionDto } from '../api/assessments';
 import { emptyForm } from '../lib/builder';
 import { AssessmentBuilder } from './AssessmentBuilder';
@@ -324,5 +325,45 @@ describe('CourseAssessments', () => {
     expect(screen.getByText(locked)).toBeTruthy();
     expect(screen.queryByRole('link', { name: /Chapter test/ })).toBeNull();
     expect(screen.getByText('Assessments passed: 0 of 2')).toBeTruthy();
+  });
+  it('after a submission, back on the course the next assessment never shows as locked from the answer before', async () => {
+    queryClient.clear();
+    const locked = 'You cannot start the chapter assessment before you finish the lesson exercises of this chapter.';
+    let passed = false;
+    const list = () => [
+      summary({ learner: { ...summary({}).learner!, passed } }),
+      summary({
+        id: 2,
+        type: 'chapter_assessment',
+        lesson_id: null,
+        lesson_title: null,
+        title: 'Chapter test',
+        learner: { ...summary({}).learner!, can_start: passed, locked: passed ? null : { code: 'chapter_assessment_locked', message: locked } },
+      }),
+    ];
+    server((c) => {
+      if (c.url === '/api/courses/7/assessments') return json(200, { assessments: list() });
+      if (c.url === '/api/attempts/50/submit') {
+        passed = true;
+        return json(200, { message: 'Assessment submitted', result: {}, progress: { state: 'in_progress', lessons_done: 1, lessons_total: 1 } });
+      }
+      return undefined;
+    });
+    // The course page before: the chapter test is locked (and cached).
+    show(<CourseAssessments courseId={7} chapters={OUTLINE.chapters} lessonId={10} />);
+    await screen.findByText(locked);
+    cleanup();
+    // The exercise is submitted and passed.
+    const router = show(<AttemptForm view={VIEW} code="en" announce={() => undefined} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Submit the assessment' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/student/courses/answers/50'));
+    cleanup();
+    // Back on the course page: never the old "locked", only the server's new answer.
+    show(<CourseAssessments courseId={7} chapters={OUTLINE.chapters} lessonId={10} />);
+    expect(screen.queryByText(locked)).toBeNull();
+    expect(await screen.findByRole('link', { name: 'Start: “Chapter test”' })).toBeTruthy();
+    expect(screen.queryByText(locked)).toBeNull();
+    expect(screen.getByText('Assessments passed: 1 of 2')).toBeTruthy();
   });
 });

@@ -1,10 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ErrorAlert } from '@/components/Alert';
 import { EmptyState } from '@/components/EmptyState';
 import { Page } from '@/components/Page';
-import { ApiError } from '@/lib/api-client';
-import { getAssessment, myCourses, type AssessmentDto, type CourseRef } from '../api/assessments';
+import { loadErrorText } from '@/lib/query';
+import { useBuilderCourses, useEditedAssessment } from '../api/queries';
 import { AssessmentBuilder } from '../components/AssessmentBuilder';
 import { emptyForm, fromDto, type AssessmentForm } from '../lib/builder';
 import { useAssessmentsT } from '../i18n';
@@ -17,36 +17,22 @@ export function AssessmentEditorPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const editing = id !== undefined;
-  const [courses, setCourses] = useState<CourseRef[] | null>(null);
-  const [stored, setStored] = useState<AssessmentDto | null>(null);
-  const [form, setForm] = useState<AssessmentForm | null>(null);
-  const [loadError, setLoadError] = useState('');
-
-  useEffect(() => {
-    let live = true;
-    (async () => {
-      // The courses first: an authenticated call refreshes an expired token for the next ones.
-      const list = await myCourses();
-      if (!live) return;
-      setCourses(list);
-      if (editing) {
-        const a = await getAssessment(id);
-        if (!live) return;
-        setStored(a);
-        setForm(fromDto(a));
-      } else {
-        const wanted = params.get('course') ?? '';
-        const usable = list.filter((c) => c.status !== 'inactive');
-        const pre = usable.find((c) => String(c.id) === wanted) ?? (usable.length === 1 ? usable[0] : undefined);
-        setForm(emptyForm(pre ? String(pre.id) : ''));
-      }
-    })().catch((e: unknown) => live && setLoadError(e instanceof ApiError ? e.message : txt('common.loadError')));
-    return () => {
-      live = false;
-    };
-    // The search parameter only matters on the first load.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [editing, id, txt]);
+  // The courses first: an authenticated call refreshes an expired token for the assessment.
+  const coursesQuery = useBuilderCourses();
+  const courses = coursesQuery.data ?? null;
+  const storedQuery = useEditedAssessment(id, courses !== null);
+  const stored = storedQuery.data ?? null;
+  const loadError = loadErrorText(coursesQuery.error ?? storedQuery.error, txt('common.loadError'));
+  // The form the builder starts from (the builder keeps its own copy): the search parameter only
+  // matters for the first one.
+  const [wanted] = useState(() => params.get('course') ?? '');
+  const form = useMemo<AssessmentForm | null>(() => {
+    if (editing) return stored ? fromDto(stored) : null;
+    if (!courses) return null;
+    const usable = courses.filter((c) => c.status !== 'inactive');
+    const pre = usable.find((c) => String(c.id) === wanted) ?? (usable.length === 1 ? usable[0] : undefined);
+    return emptyForm(pre ? String(pre.id) : '');
+  }, [editing, stored, courses, wanted]);
 
   const title = editing ? (stored ? `${txt('builder.editTitle')}: ${stored.title}` : txt('builder.editTitle')) : txt('builder.createTitle');
   const noCourses = !editing && courses !== null && courses.filter((c) => c.status !== 'inactive').length === 0;

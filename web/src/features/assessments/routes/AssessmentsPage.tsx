@@ -6,9 +6,9 @@ import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { EmptyState } from '@/components/EmptyState';
 import { Page } from '@/components/Page';
 import { ApiError } from '@/lib/api-client';
-import { useApiData } from '@/lib/hooks';
-import { useLiveEvent, useLiveResync } from '@/lib/realtime';
-import { deleteAssessment, listMine, type AssessmentSummary } from '../api/assessments';
+import { loadErrorText } from '@/lib/query';
+import { deleteAssessment, type AssessmentSummary } from '../api/assessments';
+import { assessmentDeleted, useMyAssessments } from '../api/queries';
 import { useAssessmentsT, type AssessmentsT } from '../i18n';
 import '../assessments.css';
 
@@ -47,16 +47,15 @@ export function TiedTo({ a, txt }: { a: AssessmentSummary; txt: AssessmentsT }) 
 export function AssessmentsPage() {
   const { t: txt } = useAssessmentsT();
   const location = useLocation();
-  const { data: list, setData: setList, error: loadError, reload: load } = useApiData<AssessmentSummary[]>(listMine, txt('common.loadError'));
+  // Attempt counts follow the students' submissions live (`api/queries.ts`).
+  const query = useMyAssessments();
+  const list = query.data;
+  const loadError = loadErrorText(query.error, txt('common.loadError'));
   const [error, setError] = useState('');
   const [status, setStatus] = useState('');
   const [pending, setPending] = useState<AssessmentSummary | null>(null);
   const [busy, setBusy] = useState(false);
   const saved = (location.state as { saved?: string } | null)?.saved;
-
-  // Attempt counts follow the students' submissions live.
-  useLiveEvent(['assessment.submitted'], load);
-  useLiveResync(load);
 
   // "Assessment created": shown once the status region is on the page, so it is announced.
   useEffect(() => {
@@ -72,15 +71,21 @@ export function AssessmentsPage() {
     setStatus('');
     try {
       const res = await deleteAssessment(pending.id);
-      setList((l) => l?.filter((a) => a.id !== pending.id) ?? l);
+      // The dialog closes when the row leaves the cached list (below), not before.
+      assessmentDeleted(pending.id);
       setStatus(res.message);
     } catch (e) {
       setError(e instanceof ApiError ? e.message : txt('common.sendError'));
+      setPending(null);
     } finally {
       setBusy(false);
-      setPending(null);
     }
   }
+
+  // A deleted assessment's dialog closes in the render that removes its row, so the dialog finds
+  // its opener gone and focuses the page title (never the removed button, then <body>).
+  const deleting = pending && list?.some((a) => a.id === pending.id) ? pending : null;
+  if (pending && !deleting) setPending(null);
 
   const groups = list ? groupByCourse(list) : [];
 
@@ -169,8 +174,8 @@ export function AssessmentsPage() {
         </section>
       ))}
       <ConfirmDialog
-        open={pending !== null}
-        title={pending ? txt('list.delTitle', { t: pending.title }) : ''}
+        open={deleting !== null}
+        title={deleting ? txt('list.delTitle', { t: deleting.title }) : ''}
         confirmLabel={txt('list.delConfirm')}
         cancelLabel={txt('common.cancel')}
         busy={busy}

@@ -6,16 +6,10 @@ import { ErrorAlert } from '@/components/Alert';
 import { EmptyState } from '@/components/EmptyState';
 import { Page } from '@/components/Page';
 import { ApiError } from '@/lib/api-client';
-import { useApiData } from '@/lib/hooks';
-import { useLiveEvent, useLiveResync } from '@/lib/realtime';
-import {
-  applyDecision,
-  certificateFromPayload,
-  requestCertificate,
-  requestFromPayload,
-  studentCertificates,
-  type StudentCourseCertificate,
-} from '../api/certificates';
+import { loadErrorText } from '@/lib/query';
+import { useLiveEvent } from '@/lib/realtime';
+import { certificateFromPayload, requestCertificate, requestFromPayload, type StudentCourseCertificate } from '../api/certificates';
+import { certificateRequested, refreshStudentCertificates, useStudentCertificates } from '../api/queries';
 import { formatDay, formatDateTime, formatPercent } from '@/lib/format';
 import { gradeLabel, isolate, useCertificatesT, type CertificatesT } from '../i18n';
 
@@ -30,10 +24,9 @@ const stateId = (courseId: number) => `cert-state-${courseId}`;
 export function StudentCertificatesPage() {
   const { t: txt } = useCertificatesT();
   const { i18n } = useTranslation();
-  const { data: courses, setData: setCourses, error: loadError, reload } = useApiData<StudentCourseCertificate[]>(
-    studentCertificates,
-    txt('common.loadError'),
-  );
+  const query = useStudentCertificates();
+  const courses = query.data;
+  const loadError = loadErrorText(query.error, txt('common.loadError'));
   // Good news is shown like other successes; a rejection or a revocation in the error colours
   // (the region stays a polite status either way).
   const [status, setStatusState] = useState({ text: '', bad: false });
@@ -52,17 +45,13 @@ export function StudentCertificatesPage() {
     }
   });
 
-  useLiveResync(reload);
+  // The list changes in `api/queries.ts`; the page says what happened to a course it shows.
   useLiveEvent(['certificate_request.decided', 'certificate.revoked'], (e) => {
     const request = requestFromPayload(e.payload);
     const certificate = certificateFromPayload(e.payload);
     const courseId = request?.course_id ?? certificate?.course_id;
     const course = courses?.find((c) => c.course_id === courseId);
-    if (!course) {
-      reload();
-      return;
-    }
-    setCourses((cur) => (cur ? applyDecision(cur, request, certificate) : cur));
+    if (!course) return;
     const title = course.course_title;
     if (e.kind === 'certificate.revoked') setStatus(txt('student.liveRevoked', { t: isolate(title) }), true);
     else if (request?.status === 'approved') setStatus(txt('student.liveIssued', { t: isolate(title) }));
@@ -76,7 +65,7 @@ export function StudentCertificatesPage() {
     setStatus('');
     try {
       const res = await requestCertificate(c.course_id);
-      setCourses((cur) => (cur ? applyDecision(cur, res.request, null) : cur));
+      certificateRequested(res.request);
       setStatus(res.message || txt('student.sent'));
       focusAfter.current = stateId(c.course_id);
     } catch (e) {
@@ -84,7 +73,7 @@ export function StudentCertificatesPage() {
       // The state changed elsewhere (already pending, issued…): show it as it is now.
       if (e instanceof ApiError && e.status === 409) {
         focusAfter.current = stateId(c.course_id);
-        reload();
+        void refreshStudentCertificates();
       }
     } finally {
       setBusy(null);

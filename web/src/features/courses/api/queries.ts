@@ -1,6 +1,127 @@
-/** Courses as server state. */
-import { useAppQuery } from '@/lib/query';
-import { enrolledCourses } from './courses';
+/**
+ * Courses as server state. Live events change these queries in one place (below):
+ * `request.created`/`request.decided` re-read the supervisor's queues, and a decision the
+ * instructor's courses and the decided course; `assessment.submitted` the tracked students.
+ */
+import { keepPreviousData } from '@tanstack/react-query';
+import { applyLive, onLive, progressChanged, PROGRESS, queryClient, refetchFresh, useAppQuery } from '@/lib/query';
+import { brailleTable, enrolledCourses, getCourse, listCatalogue, myCourses, requestQueue, trackStudents, type BrailleCode, type RequestDto, type CatalogueFilters, type CourseDetail, type CourseSummary } from './courses';
 
 /** The student's enrolled courses with their progress. */
-export const useEnrolledCourses = () => useAppQuery({ queryKey: ['courses', 'enrolled'], queryFn: enrolledCourses });
+export const useEnrolledCourses = () => useAppQuery({ queryKey: ['courses', 'enrolled'], queryFn: enrolledCourses, meta: PROGRESS });
+
+export const myCoursesKey = ['courses', 'mine'] as const;
+const courseKey = (id: string) => ['courses', 'one', id] as const;
+
+/** The instructor's own courses (the courses page and the archive both read it). */
+export const useMyCourses = () => useAppQuery({ queryKey: myCoursesKey, queryFn: myCourses });
+
+/** A change this tab made to one of the instructor's courses (the server's record): into the list; its preview reads again. */
+export function myCourseChanged(course: Partial<CourseSummary> & { id: number }) {
+  queryClient.setQueryData<CourseSummary[]>(myCoursesKey, (list) => list?.map((x) => (x.id === course.id ? { ...x, ...course } : x)));
+  void refetchFresh(courseKey(String(course.id)));
+}
+
+/** Re-reads the instructor's courses (after a failed change: show them as they are now). */
+export const refreshMyCourses = () => refetchFresh(myCoursesKey);
+
+const trackKey = ['courses', 'track'] as const;
+
+/** Per course, each enrolled student's progress and attempts (the instructor's tracking page). */
+export const useTrackedStudents = () => useAppQuery({ queryKey: trackKey, queryFn: trackStudents });
+
+/** One course in full; a new id keeps the previous course on screen until it arrives. */
+export const useCourse = (id: string) => useAppQuery({ queryKey: courseKey(id), queryFn: () => getCourse(id), placeholderData: keepPreviousData });
+
+const learnKey = (id: string) => ['courses', 'learn', id] as const;
+
+/**
+ * A course the student is taking. Its own query, not kept once the page is left: the lesson it
+ * opens on (the first not yet completed) comes from the server's answer, never a cached copy.
+ */
+export const useLearnCourse = (id: string) =>
+  useAppQuery({ queryKey: learnKey(id), queryFn: () => getCourse(id), placeholderData: keepPreviousData, gcTime: 0 });
+
+/** A lesson this tab completed: into the course being taken; every list showing progress reads again. */
+export function lessonCompleted(id: string, update: (c: CourseDetail) => CourseDetail) {
+  queryClient.setQueryData<CourseDetail>(learnKey(id), (c) => (c ? update(c) : c));
+  void progressChanged();
+}
+
+/**
+ * A course to edit. Its own query, not kept once the editor is left: the builder starts from
+ * what the server has now, never from a cached copy.
+ */
+export const useEditedCourse = (id: string | undefined) =>
+  useAppQuery({ queryKey: ['courses', 'edit', id], queryFn: () => getCourse(id ?? ''), enabled: id !== undefined, gcTime: 0 });
+
+/** A course this tab saved: the editor shows the server's record, the preview and lists read again. */
+export function courseSaved(course: CourseDetail) {
+  queryClient.setQueryData(['courses', 'edit', String(course.id)], course);
+  void refetchFresh(courseKey(String(course.id)));
+  void refetchFresh(myCoursesKey);
+}
+
+/**
+ * The student is enrolled in a course (this tab's enrolment, or the server's "already enrolled"):
+ * the course shows it at once, without a refetch that could replace the page's controls; the
+ * enrolled courses and the certificates list read again.
+ */
+export function courseEnrolled(id: string): Promise<void> {
+  void progressChanged();
+  // A read under way started before the enrolment: it is cancelled so it cannot undo this.
+  return applyLive<CourseDetail>(courseKey(id), (c) => ({ ...c, enrolled: true }));
+}
+
+/** Active courses matching the filters; new filters keep the previous list on screen until they answer. */
+export const useCatalogue = (filters: CatalogueFilters) =>
+  useAppQuery({ queryKey: ['courses', 'catalogue', filters], queryFn: () => listCatalogue(filters), placeholderData: keepPreviousData });
+
+const queueKey = (kind: 'accreditation' | 'stop') => ['courses', 'queue', kind] as const;
+
+/** The supervisor's pending requests of a kind. */
+export const useRequestQueue = (kind: 'accreditation' | 'stop') => useAppQuery({ queryKey: queueKey(kind), queryFn: () => requestQueue(kind) });
+
+/** A request this tab decided: out of its queue (the queue page opens on the list without it); its course reads again. */
+export function requestDecided(request: RequestDto) {
+  queryClient.setQueryData<RequestDto[]>(queueKey(request.kind), (list) => list?.filter((r) => r.id !== request.id));
+  void refetchFresh(courseKey(String(request.course_id)));
+}
+
+/**
+ * One pending request to review (null when it is no longer pending). Its own query, not kept once
+ * the page is left, and not re-read by live events: a decision made elsewhere is said on the page.
+ */
+export const useReviewedRequest = (kind: 'accreditation' | 'stop', requestId: string | undefined) =>
+  useAppQuery({
+    queryKey: ['courses', 'review', kind, requestId],
+    queryFn: () => requestQueue(kind).then((list) => list.find((x) => String(x.id) === requestId) ?? null),
+    gcTime: 0,
+  });
+
+/** The course of a request under review, read once the request is known. */
+export const useReviewedCourse = (courseId: number | null) =>
+  useAppQuery({ queryKey: courseKey(String(courseId)), queryFn: () => getCourse(courseId ?? 0), enabled: courseId !== null });
+
+// A request was made or decided: the supervisor's queues; on a decision also the instructor's
+// courses and the course itself (its status), wherever it is cached.
+onLive(['request.created', 'request.decided'], (e) => {
+  void refetchFresh(['courses', 'queue']);
+  if (e.kind !== 'request.decided') return;
+  void refetchFresh(myCoursesKey);
+  const courseId = (e.payload as { request?: RequestDto } | null)?.request?.course_id;
+  if (courseId !== undefined) void refetchFresh(courseKey(String(courseId)));
+});
+
+// A student submitted an assessment: attempts and progress changed.
+onLive(['assessment.submitted'], () => void refetchFresh(trackKey));
+
+const ALPHABET = ['letter', 'digit'];
+
+/** The letters and digits of a code (the builder's letter picker), from the engine; fixed for a code. */
+export const useAlphabet = (code: BrailleCode) =>
+  useAppQuery({
+    queryKey: ['courses', 'alphabet', code],
+    queryFn: () => brailleTable(code).then((all) => all.filter((e) => ALPHABET.includes(e.kind) && e.print && e.print.length <= 3)),
+    staleTime: Infinity,
+  });

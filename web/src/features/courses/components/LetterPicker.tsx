@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { brailleTable, type BrailleCode, type TableEntry } from '../api/courses';
+import type { BrailleCode, TableEntry } from '../api/courses';
+import { useAlphabet as useAlphabetQuery } from '../api/queries';
 import { sortLetters } from '../lib/builder';
 import type { CoursesT } from '../i18n';
 import { CellDrawing, dotsText, LetterCells } from './Cells';
@@ -9,19 +9,8 @@ const GROUPS = ['letter', 'digit'] as const;
 
 /** The letters (and digits) of a code, from the Braille engine. */
 export function useAlphabet(code: BrailleCode): { entries: TableEntry[] | null; error: boolean } {
-  const [state, setState] = useState<{ code: BrailleCode; entries: TableEntry[] | null; error: boolean }>({ code, entries: null, error: false });
-  useEffect(() => {
-    let live = true;
-    brailleTable(code)
-      .then((all) => {
-        if (live) setState({ code, entries: all.filter((e) => (GROUPS as readonly string[]).includes(e.kind) && e.print && e.print.length <= 3), error: false });
-      })
-      .catch(() => live && setState({ code, entries: null, error: true }));
-    return () => {
-      live = false;
-    };
-  }, [code]);
-  return state.code === code ? { entries: state.entries, error: state.error } : { entries: null, error: false };
+  const query = useAlphabetQuery(code);
+  return { entries: query.data ?? null, error: query.isError };
 }
 
 interface LetterPickerProps {

@@ -1,12 +1,14 @@
 import { useAtomValue } from 'jotai';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { ErrorAlert, StatusMessage } from '@/components/Alert';
 import { EmptyState } from '@/components/EmptyState';
 import { Page } from '@/components/Page';
 import { ApiError } from '@/lib/api-client';
 import { sessionAtom } from '@/lib/state';
-import { enrol, getCourse, listCatalogue, type CourseDetail, type CourseSummary } from '../api/courses';
+import { loadErrorText } from '@/lib/query';
+import { enrol, type CourseSummary } from '../api/courses';
+import { courseEnrolled, useCatalogue, useCourse } from '../api/queries';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { CourseFacts, CourseImage, CourseOutline } from '../components/CourseParts';
 import { gradeLabel, optionLabel, useCoursesT, type CoursesT } from '../i18n';
@@ -64,39 +66,32 @@ export function CataloguePage({ area }: { area: CatalogueArea }) {
   const [params, setParams] = useSearchParams();
   const applied = { q: params.get('q') ?? '', category: params.get('category') ?? '', level: params.get('level') ?? '', language: params.get('language') ?? '' };
   const [draft, setDraft] = useState(applied);
-  const [courses, setCourses] = useState<CourseSummary[] | null>(null);
-  const [loadError, setLoadError] = useState('');
-  const [found, setFound] = useState('');
   const key = params.toString();
   const filtered = Object.values(applied).some(Boolean);
-
-  useEffect(() => {
-    let live = true;
-    const p = new URLSearchParams(key);
-    listCatalogue({ q: p.get('q') ?? '', category: p.get('category') ?? '', level: p.get('level') ?? '', language: p.get('language') ?? '' })
-      .then((list) => {
-        if (!live) return;
-        setCourses(list);
-        setLoadError('');
-        if (p.toString()) setFound(list.length ? txt('catalogue.found', { count: list.length }) : txt('catalogue.foundNone'));
-      })
-      .catch((e: unknown) => live && setLoadError(e instanceof ApiError ? e.message : txt('common.loadError')));
-    return () => {
-      live = false;
-    };
-  }, [key, txt]);
+  const query = useCatalogue(applied);
+  const courses = query.data;
+  const loadError = loadErrorText(query.error, txt('common.loadError'));
+  // A search submitted again unchanged reads nothing new: its count is not said again.
+  const [quiet, setQuiet] = useState<string | null>(null);
+  // The count of a filtered search, once its own answer is on screen (not the previous one's).
+  const found =
+    key && quiet !== key && courses && !query.isPlaceholderData && !query.error
+      ? courses.length
+        ? txt('catalogue.found', { count: courses.length })
+        : txt('catalogue.foundNone')
+      : '';
 
   function onSubmit(e: FormEvent) {
     e.preventDefault();
     const next = new URLSearchParams();
     for (const [k, v] of Object.entries(draft)) if (v.trim()) next.set(k, v.trim());
-    setFound('');
+    setQuiet(next.toString() === key ? key : null);
     setParams(next);
   }
 
   function clear() {
     setDraft({ q: '', category: '', level: '', language: '' });
-    setFound('');
+    setQuiet(null);
     setParams(new URLSearchParams());
     document.getElementById('cat-q')?.focus();
   }
@@ -151,22 +146,13 @@ export function CoursePage({ area }: { area: CatalogueArea }) {
   const { t: txt } = useCoursesT();
   const { id } = useParams();
   const session = useAtomValue(sessionAtom);
-  const [course, setCourse] = useState<CourseDetail | null>(null);
-  const [loadError, setLoadError] = useState('');
+  const query = useCourse(id ?? '');
+  const course = query.data;
+  const loadError = loadErrorText(query.error, txt('common.loadError'));
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const [status, setStatus] = useState('');
-
-  useEffect(() => {
-    let live = true;
-    getCourse(id ?? '')
-      .then((c) => live && setCourse(c))
-      .catch((e: unknown) => live && setLoadError(e instanceof ApiError ? e.message : txt('common.loadError')));
-    return () => {
-      live = false;
-    };
-  }, [id, txt]);
 
   async function confirmEnrol() {
     if (!course || busy) return;
@@ -174,13 +160,11 @@ export function CoursePage({ area }: { area: CatalogueArea }) {
     setError('');
     try {
       const res = await enrol(course.id);
-      setCourse({ ...course, enrolled: true });
-      setAsking(false);
+      void courseEnrolled(id ?? '');
       setStatus(res.message);
     } catch (e) {
       if (e instanceof ApiError && e.code === 'already_enrolled') {
-        setCourse({ ...course, enrolled: true });
-        setAsking(false);
+        void courseEnrolled(id ?? '');
         setStatus(e.message);
       } else {
         setError(e instanceof ApiError ? e.message : txt('common.sendError'));
@@ -191,6 +175,9 @@ export function CoursePage({ area }: { area: CatalogueArea }) {
   }
 
   const isStudent = session?.type === 'student';
+  // The dialog closes in the same render that swaps "Enrol" for "Go to the course" (the cached
+  // course turns enrolled): the dialog then finds its opener gone and focuses `go-course`.
+  const dialogOpen = asking && !course?.enrolled;
   return (
     <Page title={course?.title ?? txt('catalogue.title')}>
       <ErrorAlert>{loadError}</ErrorAlert>
@@ -227,7 +214,7 @@ export function CoursePage({ area }: { area: CatalogueArea }) {
           </div>
           <CourseOutline chapters={course.chapters} txt={txt} />
           <ConfirmDialog
-            open={asking}
+            open={dialogOpen}
             title={txt('course.dialogTitle', { t: course.title })}
             confirmLabel={txt('course.confirm')}
             cancelLabel={txt('common.cancel')}

@@ -1,11 +1,11 @@
 import type en from '../locales/en';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { ErrorAlert, StatusMessage } from '@/components/Alert';
 import { Page } from '@/components/Page';
-import { ApiError } from '@/lib/api-client';
+import { loadErrorText } from '@/lib/query';
 import { readLang } from '@/lib/storage';
-import { getCourse, type CourseDetail } from '../api/courses';
+import { courseSaved, useEditedCourse } from '../api/queries';
 import { CourseBuilder } from '../components/CourseBuilder';
 import { emptyCourse, fromCourseDetail, type CourseForm } from '../lib/builder';
 import { useCoursesT } from '../i18n';
@@ -18,26 +18,14 @@ export function CourseEditorPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const editing = id !== undefined;
-  const [course, setCourse] = useState<CourseDetail | null>(null);
-  const [form, setForm] = useState<CourseForm | null>(() => (editing ? null : emptyCourse(readLang())));
-  const [loadError, setLoadError] = useState('');
+  const query = useEditedCourse(id);
+  const course = query.data ?? null;
+  const loadError = loadErrorText(query.error, txt('common.loadError'));
+  // The form the builder starts from (it keeps its own copy after).
+  const [newForm] = useState<CourseForm | null>(() => (editing ? null : emptyCourse(readLang())));
+  const form = useMemo(() => (editing ? (course ? fromCourseDetail(course) : null) : newForm), [editing, course, newForm]);
   const [status, setStatus] = useState('');
   const savedMessage = (location.state as { saved?: string } | null)?.saved;
-
-  useEffect(() => {
-    if (!editing) return;
-    let live = true;
-    getCourse(id)
-      .then((c) => {
-        if (!live) return;
-        setCourse(c);
-        setForm(fromCourseDetail(c));
-      })
-      .catch((e: unknown) => live && setLoadError(e instanceof ApiError ? e.message : txt('common.loadError')));
-    return () => {
-      live = false;
-    };
-  }, [editing, id, txt]);
 
   // "Course saved" after creating: shown once the status region is on the page, so it is announced.
   useEffect(() => {
@@ -65,7 +53,7 @@ export function CourseEditorPage() {
             if (!editing) {
               navigate(`/instructor/courses/${saved.id}/edit`, { replace: true, state: { saved: message } });
             } else {
-              setCourse(saved);
+              courseSaved(saved);
               setStatus('');
               window.setTimeout(() => setStatus(message), 50);
             }

@@ -5,9 +5,10 @@ import { ErrorAlert, StatusMessage } from '@/components/Alert';
 import { EmptyState } from '@/components/EmptyState';
 import { Page } from '@/components/Page';
 import { ApiError } from '@/lib/api-client';
-import { useApiData } from '@/lib/hooks';
-import { useLiveEvent, useLiveResync } from '@/lib/realtime';
-import { myCourses, requestStop, sendForAccreditation, type CourseSummary, type RequestDto } from '../api/courses';
+import { loadErrorText } from '@/lib/query';
+import { useLiveEvent } from '@/lib/realtime';
+import { requestStop, sendForAccreditation, type CourseSummary, type RequestDto } from '../api/courses';
+import { myCourseChanged, refreshMyCourses, useMyCourses as useMyCoursesQuery } from '../api/queries';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { formatDateTime } from '@/lib/format';
 import { gradeLabel, optionLabel, useCoursesT, type CoursesT } from '../i18n';
@@ -29,8 +30,8 @@ export function decisionMessage(p: DecidedPayload, txt: CoursesT): string {
 }
 
 function useMyCourses(txt: CoursesT) {
-  const { data: courses, setData: setCourses, error: loadError, reload } = useApiData<CourseSummary[]>(myCourses, txt('common.loadError'));
-  return { courses, setCourses, loadError, reload };
+  const query = useMyCoursesQuery();
+  return { courses: query.data, loadError: loadErrorText(query.error, txt('common.loadError')) };
 }
 
 function CourseRow({ c, txt, actions }: { c: CourseSummary; txt: CoursesT; actions?: ReactNode }) {
@@ -74,19 +75,15 @@ function CourseRow({ c, txt, actions }: { c: CourseSummary; txt: CoursesT; actio
 /** /instructor/courses: own courses (not the stopped ones) with status and actions. */
 export function InstructorCoursesPage() {
   const { t: txt } = useCoursesT();
-  const { courses, setCourses, loadError, reload } = useMyCourses(txt);
+  const { courses, loadError } = useMyCourses(txt);
   const [status, setStatus] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState<number | null>(null);
   const [stopping, setStopping] = useState<CourseSummary | null>(null);
   const [lastStop, setLastStop] = useState<number | null>(null);
 
-  // Events made between this page's load and the socket's first resume come as a resync.
-  useLiveResync(reload);
-  useLiveEvent(['request.decided'], (e) => {
-    setStatus(decisionMessage(e.payload as DecidedPayload, txt));
-    reload();
-  });
+  // The list is re-read on a decision in `api/queries.ts`; the page says what was decided.
+  useLiveEvent(['request.decided'], (e) => setStatus(decisionMessage(e.payload as DecidedPayload, txt)));
 
   async function act(c: CourseSummary, action: (id: number) => Promise<{ message: string; course: CourseSummary }>) {
     if (busy !== null) return;
@@ -95,18 +92,24 @@ export function InstructorCoursesPage() {
     setError('');
     try {
       const res = await action(c.id);
-      setCourses((list) => list?.map((x) => (x.id === c.id ? { ...x, ...res.course } : x)) ?? null);
+      // A stop dialog closes when the course leaves "active" in the cached list (below).
+      myCourseChanged({ ...res.course, id: c.id });
       setStatus(res.message);
       // The button that was used is gone with the new status: focus stays on its course.
       window.setTimeout(() => document.getElementById(`course-${c.id}`)?.focus(), 0);
     } catch (e) {
       setError(e instanceof ApiError ? e.message : txt('common.sendError'));
-      reload();
+      void refreshMyCourses();
+      setStopping(null);
     } finally {
       setBusy(null);
-      setStopping(null);
     }
   }
+
+  // A stop that went through closes its dialog in the render that replaces the Stop button, so
+  // the dialog finds its opener gone and focuses the course (never the removed button, then <body>).
+  const stoppingNow = stopping && courses?.find((c) => c.id === stopping.id)?.status === 'active' ? stopping : null;
+  if (stopping && !stoppingNow) setStopping(null);
 
   const shown = courses?.filter((c) => c.status !== 'inactive') ?? [];
 
@@ -167,12 +170,12 @@ export function InstructorCoursesPage() {
         </ul>
       ) : null}
       <ConfirmDialog
-        open={stopping !== null}
-        title={stopping ? txt('instructor.stopDialogTitle', { title: stopping.title }) : ''}
+        open={stoppingNow !== null}
+        title={stoppingNow ? txt('instructor.stopDialogTitle', { title: stoppingNow.title }) : ''}
         confirmLabel={txt('instructor.stopConfirm')}
         cancelLabel={txt('common.cancel')}
         busy={busy !== null}
-        onConfirm={() => stopping && void act(stopping, requestStop)}
+        onConfirm={() => stoppingNow && void act(stoppingNow, requestStop)}
         onClose={() => setStopping(null)}
         fallbackFocusId={lastStop !== null ? `course-${lastStop}` : undefined}
       >
@@ -185,10 +188,8 @@ export function InstructorCoursesPage() {
 /** /instructor/archive: stopped courses. */
 export function ArchivePage() {
   const { t: txt } = useCoursesT();
-  const { courses, loadError, reload } = useMyCourses(txt);
-  // Events made between this page's load and the socket's first resume come as a resync.
-  useLiveResync(reload);
-  useLiveEvent(['request.decided'], () => reload());
+  // Decisions re-read the list in `api/queries.ts`.
+  const { courses, loadError } = useMyCourses(txt);
   const archived = courses?.filter((c) => c.status === 'inactive') ?? [];
   return (
     <Page title={txt('instructor.archiveTitle')} intro={<p>{txt('instructor.archiveIntro')}</p>}>

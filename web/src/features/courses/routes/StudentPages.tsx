@@ -5,8 +5,9 @@ import { ErrorAlert, StatusMessage } from '@/components/Alert';
 import { EmptyState } from '@/components/EmptyState';
 import { Page } from '@/components/Page';
 import { ApiError } from '@/lib/api-client';
-import { completeLesson, getCourse, type CourseDetail, type LessonDto } from '../api/courses';
-import { useEnrolledCourses } from '../api/queries';
+import { loadErrorText } from '@/lib/query';
+import { completeLesson, type CourseDetail, type LessonDto } from '../api/courses';
+import { lessonCompleted, useEnrolledCourses, useLearnCourse } from '../api/queries';
 import { ProgressView } from '../components/CourseParts';
 import { LessonContent } from '../components/LessonContent';
 import { formatDateTime } from '@/lib/format';
@@ -89,9 +90,10 @@ export function LearnPage({ assessments: Assessments }: { assessments?: Componen
   const { t: txt } = useCoursesT();
   const { courseId } = useParams();
   const [params] = useSearchParams();
-  const [course, setCourse] = useState<CourseDetail | null>(null);
-  const [loadError, setLoadError] = useState('');
-  const [notFound, setNotFound] = useState(false);
+  const query = useLearnCourse(courseId ?? '');
+  const course = query.data;
+  const notFound = query.error instanceof ApiError && query.error.status === 404;
+  const loadError = notFound ? '' : loadErrorText(query.error, txt('common.loadError'));
   const [status, setStatus] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
@@ -109,26 +111,12 @@ export function LearnPage({ assessments: Assessments }: { assessments?: Componen
   });
   // Without ?lesson=, the first lesson not yet completed when the page opened (it stays put
   // when the student completes it).
-  const [startId, setStartId] = useState<number | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    getCourse(courseId ?? '')
-      .then((c) => {
-        if (!live) return;
-        setCourse(c);
-        const lessons = flatten(c);
-        setStartId((lessons.find((x) => !x.lesson.completed) ?? lessons[0])?.lesson.id ?? null);
-      })
-      .catch((e: unknown) => {
-        if (!live) return;
-        if (e instanceof ApiError && e.status === 404) setNotFound(true);
-        else setLoadError(e instanceof ApiError ? e.message : txt('common.loadError'));
-      });
-    return () => {
-      live = false;
-    };
-  }, [courseId, txt]);
+  const [start, setStart] = useState<{ courseId: string | undefined; id: number | null } | null>(null);
+  if (course && !query.isPlaceholderData && start?.courseId !== courseId) {
+    const lessons = flatten(course);
+    setStart({ courseId, id: (lessons.find((x) => !x.lesson.completed) ?? lessons[0])?.lesson.id ?? null });
+  }
+  const startId = start?.id ?? null;
 
   const all = course ? flatten(course) : [];
   const wanted = Number(params.get('lesson'));
@@ -157,11 +145,11 @@ export function LearnPage({ assessments: Assessments }: { assessments?: Componen
     setStatus('');
     try {
       const res = await completeLesson(lesson.id);
-      setCourse({
-        ...course,
+      lessonCompleted(courseId ?? '', (cur) => ({
+        ...cur,
         progress: res.progress,
-        chapters: course.chapters.map((c) => ({ ...c, lessons: c.lessons.map((x) => (x.id === lesson.id ? { ...x, completed: true } : x)) })),
-      });
+        chapters: cur.chapters.map((c) => ({ ...c, lessons: c.lessons.map((x) => (x.id === lesson.id ? { ...x, completed: true } : x)) })),
+      }));
       setStatus(res.message);
       focusAfter.current = 'lesson-done';
     } catch (e) {

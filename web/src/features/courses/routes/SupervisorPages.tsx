@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { ErrorAlert, StatusMessage } from '@/components/Alert';
@@ -6,9 +6,10 @@ import { EmptyState } from '@/components/EmptyState';
 import { TextArea } from '@/components/Field';
 import { Page } from '@/components/Page';
 import { ApiError } from '@/lib/api-client';
+import { loadErrorText } from '@/lib/query';
 import { useLiveEvent } from '@/lib/realtime';
-import { useLiveResync } from '@/lib/realtime';
-import { approveRequest, getCourse, rejectRequest, requestQueue, type CourseDetail, type RequestDto } from '../api/courses';
+import { approveRequest, rejectRequest, type RequestDto } from '../api/courses';
+import { requestDecided, useRequestQueue, useReviewedCourse, useReviewedRequest } from '../api/queries';
 import { CourseFacts, CourseImage, FullCourse } from '../components/CourseParts';
 import { formatDateTime } from '@/lib/format';
 import { useCoursesT } from '../i18n';
@@ -25,24 +26,11 @@ export function QueuePage({ kind }: { kind: QueueKind }) {
   const { t: txt } = useCoursesT();
   const { i18n } = useTranslation();
   const location = useLocation();
-  const [requests, setRequests] = useState<RequestDto[] | null>(null);
-  const [loadError, setLoadError] = useState('');
+  const query = useRequestQueue(kind);
+  const requests = query.data;
+  const loadError = loadErrorText(query.error, txt('common.loadError'));
   const [status, setStatus] = useState('');
   const decided = (location.state as { decided?: string } | null)?.decided;
-
-  const reload = useCallback(() => {
-    requestQueue(kind)
-      .then((r) => {
-        setRequests(r);
-        setLoadError('');
-      })
-      .catch((e: unknown) => setLoadError(e instanceof ApiError ? e.message : txt('common.loadError')));
-  }, [kind, txt]);
-
-  useEffect(() => {
-    setRequests(null);
-    reload();
-  }, [reload]);
 
   useEffect(() => {
     if (!decided) return;
@@ -50,13 +38,11 @@ export function QueuePage({ kind }: { kind: QueueKind }) {
     return () => window.clearTimeout(t);
   }, [decided]);
 
-  // Events made between this page's load and the socket's first resume come as a resync.
-  useLiveResync(reload);
+  // The queue is re-read in `api/queries.ts`; the page says what arrived or was decided.
   useLiveEvent(['request.created', 'request.decided'], (e) => {
     const r = (e.payload as RequestPayload)?.request;
     if (r && r.kind !== kind) return;
     if (r) setStatus(e.kind === 'request.created' ? txt('supervisor.arrived', { t: r.course_title }) : txt('supervisor.decidedElsewhere', { t: r.course_title }));
-    reload();
   });
 
   const title = kind === 'accreditation' ? txt('supervisor.accreditationTitle') : txt('supervisor.stopTitle');
@@ -116,36 +102,20 @@ export function ReviewPage({ kind }: { kind: QueueKind }) {
   const { i18n } = useTranslation();
   const { requestId } = useParams();
   const navigate = useNavigate();
-  const [request, setRequest] = useState<RequestDto | null>(null);
-  const [course, setCourse] = useState<CourseDetail | null>(null);
-  const [loadError, setLoadError] = useState('');
-  const [gone, setGone] = useState(false);
+  const requestQuery = useReviewedRequest(kind, requestId);
+  const request = requestQuery.data ?? null;
+  const courseQuery = useReviewedCourse(request?.course_id ?? null);
+  const course = courseQuery.data ?? null;
+  const loadError = loadErrorText(requestQuery.error ?? courseQuery.error, txt('common.loadError'));
+  // Decided elsewhere (live, or the server's 409), or no longer pending when the page opened.
+  const [decidedElsewhere, setGone] = useState(false);
+  const gone = decidedElsewhere || requestQuery.data === null;
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState('');
   const [formError, setFormError] = useState('');
   const [busy, setBusy] = useState(false);
   const [rejecting, setRejecting] = useState(false);
   const reasonShown = useRef(false);
-
-  useEffect(() => {
-    let live = true;
-    requestQueue(kind)
-      .then(async (list) => {
-        const r = list.find((x) => String(x.id) === requestId);
-        if (!live) return;
-        if (!r) {
-          setGone(true);
-          return;
-        }
-        setRequest(r);
-        const c = await getCourse(r.course_id);
-        if (live) setCourse(c);
-      })
-      .catch((e: unknown) => live && setLoadError(e instanceof ApiError ? e.message : txt('common.loadError')));
-    return () => {
-      live = false;
-    };
-  }, [kind, requestId, txt]);
 
   useLiveEvent(['request.decided'], (e) => {
     const r = (e.payload as RequestPayload)?.request;
@@ -172,6 +142,7 @@ export function ReviewPage({ kind }: { kind: QueueKind }) {
     setBusy(true);
     try {
       const res = approve ? await approveRequest(request.id) : await rejectRequest(request.id, reason.trim());
+      requestDecided(request);
       navigate(`/supervisor/${kind}`, { state: { decided: res.message } });
     } catch (err) {
       if (err instanceof ApiError && err.field === 'reason') {

@@ -3,9 +3,9 @@ import { Link, useParams } from 'react-router';
 import { ErrorAlert } from '@/components/Alert';
 import { EmptyState } from '@/components/EmptyState';
 import { Page } from '@/components/Page';
-import { useApiData } from '@/lib/hooks';
-import { useLiveEvent, useLiveResync } from '@/lib/realtime';
-import { getCourse, trackStudents, type CourseDetail, type TrackedCourse, type TrackedStudent } from '../api/courses';
+import { loadErrorText } from '@/lib/query';
+import type { TrackedStudent } from '../api/courses';
+import { useCourse, useTrackedStudents } from '../api/queries';
 import { CourseFacts, CourseImage, FullCourse } from '../components/CourseParts';
 import { formatDateTime } from '@/lib/format';
 import { useCoursesT, type CoursesT } from '../i18n';
@@ -54,11 +54,10 @@ function Attempts({ student, txt }: { student: TrackedStudent; txt: CoursesT }) 
 export function TrackStudentsPage() {
   const { t: txt } = useCoursesT();
   const { i18n } = useTranslation();
-  const { data: courses, error: loadError, reload: load } = useApiData<TrackedCourse[]>(trackStudents, txt('common.loadError'));
-
-  // A student submitting a chapter or final assessment is told to the instructor live.
-  useLiveEvent(['assessment.submitted'], load);
-  useLiveResync(load);
+  // A student submitting a chapter or final assessment is told to the instructor live (`api/queries.ts`).
+  const query = useTrackedStudents();
+  const courses = query.data;
+  const loadError = loadErrorText(query.error, txt('common.loadError'));
 
   // Drafts and courses waiting for accreditation cannot have students yet.
   const published = courses?.filter((c) => ['active', 'stop_pending', 'inactive'].includes(c.course.status)) ?? [];
@@ -131,7 +130,9 @@ export function TrackStudentsPage() {
 export function InstructorCoursePage() {
   const { t: txt } = useCoursesT();
   const { id } = useParams();
-  const { data: course, error: loadError } = useApiData<CourseDetail>(() => getCourse(id ?? ''), txt('common.loadError'), id);
+  const query = useCourse(id ?? '');
+  const course = query.data;
+  const loadError = loadErrorText(query.error, txt('common.loadError'));
 
   return (
     <Page title={course ? txt('instructor.previewTitle', { t: course.title }) : txt('instructor.view')}>

@@ -1,0 +1,225 @@
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { Provider } from 'jotai';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import '@/lib/i18n';
+import { __resetForTests } from '@/lib/api-client';
+import { applyLanguage } from '@/lib/i18n';
+import { queryClient } from '@/lib/query';
+import { publishLive } from '@/lib/realtime';
+import { appStore, sessionAtom } from '@/lib/state';
+import { KEYS, readSession } from '@/lib/storage';
+import type { CourseDetail, CourseSummary, LessonDto, RequestDto } from '../api/courses';
+import { CataloguePage, CoursePage } from './CataloguePages';
+import { ArchivePage, InstructorCoursesPage } from './InstructorCoursesPage';
+import { LearnPage, MyCoursesPage } from './StudentPages';
+import { QueuePage } from './SupervisorPages';
+
+let requests: Array<{ url: string; method: string }>;
+type Handler = (url: string) => { status?: number; body?: unknown };
+
+function server(routes: Record<string, Handler>) {
+  requests = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      const method = init.method ?? 'GET';
+      requests.push({ url, method });
+      const key = Object.keys(routes).find((k) => k === `${method} ${url}` || (k.endsWith('*') && `${method} ${url}`.startsWith(k.slice(0, -1))));
+      if (!key) return new Response(JSON.stringify({ code: 'not_found', message: 'Not found' }), { status: 404 });
+      const out = routes[key](url);
+      return new Response(JSON.stringify(out.body), { status: out.status ?? 200, headers: { 'Content-Type': 'application/json' } });
+    }),
+  );
+}
+
+function signIn(id: number, type: string) {
+  localStorage.setItem(KEYS.token, 'tok');
+  localStorage.setItem(KEYS.refresh, 'ref');
+  localStorage.setItem(KEYS.userId, String(id));
+  localStorage.setItem(KEYS.type, type);
+  appStore.set(sessionAtom, readSession());
+}
+
+function page(ui: React.ReactNode, path = '/', at = '/') {
+  const router = createMemoryRouter([{ path, element: ui }], { initialEntries: [at] });
+  render(
+    <Provider store={appStore}>
+      <RouterProvider router={router} />
+    </Provider>,
+  );
+  return router;
+}
+
+const statusTexts = () => screen.getAllByRole('status').map((s) => (s.textContent ?? '').replace(/[\u2068\u2069]/g, ''));
+const live = (id: number, kind: string, payload: Record<string, unknown>) => act(() => publishLive({ id, kind, payload, created_at: '' }));
+
+const summary = (id: number, title: string): CourseSummary => ({
+  id,
+  title,
+  type: 'course',
+  duration_days: 30,
+  description: 'About it',
+  category: 'letters',
+  level: 'beginner',
+  language: 'en',
+  braille_grade: 1,
+  image: null,
+  status: 'active',
+  instructor: { id: 3, name: 'Huda' } as CourseSummary['instructor'],
+  lessons_count: 3,
+  enrolled_count: 0,
+  updated_at: '2026-11-01T10:00:00Z',
+});
+
+const lesson = (id: number, title: string, completed: boolean): LessonDto => ({ id, title, description: null, rule: null, letters: [], words: [], links: [], completed });
+
+beforeEach(() => act(() => applyLanguage('en')));
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  __resetForTests();
+  queryClient.clear();
+  appStore.set(sessionAtom, null);
+  act(() => applyLanguage('ar'));
+});
+
+describe('CataloguePage', () => {
+  it('says how many courses a search found once its own answer is on screen, and shows that answer', async () => {
+    server({
+      'GET /api/courses*': (url) => ({ body: { courses: url.includes('q=dots') ? [summary(2, 'Dots')] : [summary(1, 'Letters'), summary(2, 'Dots')] } }),
+    });
+    page(<CataloguePage area="public" />);
+    expect(await screen.findByRole('heading', { level: 3, name: 'Letters' })).toBeTruthy();
+    // An unfiltered list says nothing.
+    expect(statusTexts().filter(Boolean)).toEqual([]);
+    fireEvent.change(screen.getByLabelText('Search words'), { target: { value: 'dots' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(statusTexts()).toContain('1 course found.'));
+    expect(screen.queryByRole('heading', { level: 3, name: 'Letters' })).toBeNull();
+    expect(requests.filter((r) => r.url.startsWith('/api/courses')).length).toBe(2);
+  });
+});
+
+describe('LearnPage', () => {
+  const course = (): CourseDetail => ({
+    ...summary(5, 'Letters'),
+    access: 'full',
+    enrolled: true,
+    progress: { state: 'in_progress', lessons_done: 1, lessons_total: 3 },
+    chapters: [{ id: 1, title: 'First', description: '', lessons: [lesson(10, 'a and b', true), lesson(11, 'c and d', false), lesson(12, 'e and f', false)] }],
+  });
+
+  beforeEach(() => signIn(7, 'student'));
+
+  it('opens on the first lesson not yet completed; marking it complete keeps it on screen and says so', async () => {
+    server({
+      'GET /api/courses/5': () => ({ body: course() }),
+      'POST /api/lessons/11/complete': () => ({ body: { message: 'Lesson completed', progress: { state: 'in_progress', lessons_done: 2, lessons_total: 3 } } }),
+    });
+    page(<LearnPage />, '/student/courses/:courseId', '/student/courses/5');
+    expect(await screen.findByRole('heading', { level: 2, name: 'c and d' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /Mark lesson complete/ }));
+    await waitFor(() => expect(statusTexts()).toContain('Lesson completed'));
+    await waitFor(() => expect(document.activeElement?.id).toBe('lesson-done'));
+    expect(screen.getByRole('heading', { level: 2, name: 'c and d' })).toBeTruthy();
+  });
+
+  it('says when the course is not found', async () => {
+    server({});
+    page(<LearnPage />, '/student/courses/:courseId', '/student/courses/9');
+    expect(await screen.findByText('This course was not found or is not available to you.')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Course not found' })).toBeTruthy();
+  });
+});
+
+describe('QueuePage', () => {
+  const request = (id: number, title: string): RequestDto =>
+    ({ id, kind: 'accreditation', status: 'pending', course_id: id + 100, course_title: title, instructor_name: 'Huda', requested_at: '2026-11-01T10:00:00Z' }) as RequestDto;
+
+  beforeEach(() => signIn(1, 'supervisor'));
+
+  it('announces a new request and reads the queue again', async () => {
+    let list = [request(1, 'Letters')];
+    server({ 'GET /api/supervisor/requests*': () => ({ body: { requests: list } }) });
+    page(<QueuePage kind="accreditation" />);
+    expect(await screen.findByText('1 request waiting.')).toBeTruthy();
+    list = [...list, request(2, 'Numbers')];
+    live(1, 'request.created', { request: request(2, 'Numbers') });
+    expect(statusTexts()).toContain('New request: “Numbers”.');
+    expect(await screen.findByText('2 requests waiting.')).toBeTruthy();
+  });
+});
+
+describe('CoursePage', () => {
+  const detail = (enrolled: boolean): CourseDetail => ({ ...summary(5, 'Letters'), access: 'outline', enrolled, progress: null, chapters: [] });
+
+  beforeEach(() => signIn(7, 'student'));
+
+  it('Escape returns focus to "Enrol"; enrolling swaps it for "Go to the course", which takes focus, and re-reads the enrolled courses', async () => {
+    let enrolled = false;
+    server({
+      'GET /api/courses/5': () => ({ body: detail(enrolled) }),
+      'POST /api/courses/5/enrol': () => {
+        enrolled = true;
+        return { body: { message: 'You are enrolled in the course' } };
+      },
+      'GET /api/student/courses': () => ({ body: { courses: [] } }),
+    });
+    // My courses was open before: its list is cached and must be read again after the enrolment.
+    page(<MyCoursesPage />);
+    await screen.findByText('You are not enrolled in any course yet.');
+    cleanup();
+    page(<CoursePage area="student" />, '/courses/:id', '/courses/5');
+    const enrol = await screen.findByRole('button', { name: 'Enrol in this course' });
+    enrol.focus();
+    fireEvent.click(enrol);
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // The same button, not a new one: the page did not load again under the dialog.
+    expect(document.activeElement).toBe(enrol);
+
+    fireEvent.click(enrol);
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Enrol' }));
+    await waitFor(() => expect(statusTexts()).toContain('You are enrolled in the course'));
+    await waitFor(() => expect(document.activeElement?.id).toBe('go-course'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Enrol in this course' })).toBeNull();
+    await waitFor(() => expect(requests.filter((r) => r.url === '/api/student/courses')).toHaveLength(2));
+  });
+});
+
+describe('InstructorCoursesPage and ArchivePage', () => {
+  beforeEach(() => signIn(3, 'instructor'));
+
+  it('a stop request closes its dialog with focus on the course; the live decision moves the course to the archive', async () => {
+    let status = 'active';
+    server({
+      'GET /api/instructor/courses': () => ({ body: { courses: [{ ...summary(5, 'Letters'), status }] } }),
+      'POST /api/courses/5/stop-request': () => {
+        status = 'stop_pending';
+        return { body: { message: 'Stop-course request sent', course: { ...summary(5, 'Letters'), status } } };
+      },
+    });
+    page(<InstructorCoursesPage />);
+    const stop = await screen.findByRole('button', { name: /^Request stop ?“Letters”$/ });
+    stop.focus();
+    fireEvent.click(stop);
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Send the stop request' }));
+    await waitFor(() => expect(statusTexts()).toContain('Stop-course request sent'));
+    await waitFor(() => expect(document.activeElement?.id).toBe('course-5'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByText('Waiting for a stop decision')).toBeTruthy();
+    cleanup();
+
+    // The archive was read before the decision; the decision arrives live (one place re-reads).
+    page(<ArchivePage />);
+    expect(await screen.findByText('The archive is empty.')).toBeTruthy();
+    status = 'inactive';
+    live(1, 'request.decided', { request: { id: 9, kind: 'stop', status: 'approved', course_id: 5, course_title: 'Letters' }, course_status: 'inactive' });
+    expect(await screen.findByRole('heading', { level: 2, name: 'Letters' })).toBeTruthy();
+    expect(screen.queryByText('The archive is empty.')).toBeNull();
+  });
+});
