@@ -40,46 +40,46 @@ describe('public pages', () => {
     await button.focus();
     expect(await button.getAttribute('aria-expanded')).toBe('false');
     await page.keyboard.press('Enter');
-    expect(await button.getAttribute('aria-expanded')).toBe('true');
+    await expect.poll(() => button.getAttribute('aria-expanded')).toBe('true');
     const link = page.locator('header').getByRole('link', { name: 'About the platform', exact: true });
-    expect(await link.isVisible()).toBe(true);
+    await expect.poll(() => link.isVisible()).toBe(true);
     await page.keyboard.press('Tab');
-    expect((await focused(page)).text).toBe('About the platform');
+    await expect.poll(async () => (await focused(page)).text).toBe('About the platform');
     await page.keyboard.press('Escape');
-    expect(await button.getAttribute('aria-expanded')).toBe('false');
-    expect(await link.isVisible()).toBe(false);
-    expect((await focused(page)).text).toBe('About us');
+    await expect.poll(() => button.getAttribute('aria-expanded')).toBe('false');
+    await expect.poll(() => link.isVisible()).toBe(false);
+    await expect.poll(async () => (await focused(page)).text).toBe('About us');
 
     // Space opens too; a click elsewhere closes.
     await page.keyboard.press('Space');
-    expect(await button.getAttribute('aria-expanded')).toBe('true');
+    await expect.poll(() => button.getAttribute('aria-expanded')).toBe('true');
     await page.locator('h1').click();
-    expect(await button.getAttribute('aria-expanded')).toBe('false');
+    await expect.poll(() => button.getAttribute('aria-expanded')).toBe('false');
 
     // Following a link closes it and focus lands on the new page's heading.
     const instr = page.getByRole('button', { name: 'Braille instructions' });
     await instr.click();
-    expect(await instr.getAttribute('aria-expanded')).toBe('true');
+    await expect.poll(() => instr.getAttribute('aria-expanded')).toBe('true');
     await page.locator('header').getByRole('link', { name: 'Writing Braille', exact: true }).click();
     await page.waitForURL('**/instructions/write-braille');
     await expectHeadingFocused(page, 'Writing Braille');
-    expect(await page.title()).toBe('Writing Braille — Lamsa');
-    expect(await instr.getAttribute('aria-expanded')).toBe('false');
+    await expect.poll(() => page.title()).toBe('Writing Braille — Lamsa');
+    await expect.poll(() => instr.getAttribute('aria-expanded')).toBe('false');
   });
 
   it('start now goes to /login when signed out and to /{type} when a token is stored', async () => {
     await setPrefs(page, { lang: 'en' });
     await page.goto('/');
-    expect(await page.getByRole('link', { name: 'Start now' }).getAttribute('href')).toBe('/login');
+    await expect.poll(() => page.getByRole('link', { name: 'Start now' }).getAttribute('href')).toBe('/login');
     await page.evaluate(() => {
       localStorage.setItem('auth-token', 'x');
       localStorage.setItem('type', 'instructor');
     });
     await page.goto('/');
-    expect(await page.getByRole('link', { name: 'Start now' }).getAttribute('href')).toBe('/instructor');
+    await expect.poll(() => page.getByRole('link', { name: 'Start now' }).getAttribute('href')).toBe('/instructor');
     await page.evaluate(() => localStorage.setItem('type', 'something-else'));
     await page.goto('/');
-    expect(await page.getByRole('link', { name: 'Start now' }).getAttribute('href')).toBe('/student');
+    await expect.poll(() => page.getByRole('link', { name: 'Start now' }).getAttribute('href')).toBe('/student');
     await page.evaluate(() => {
       localStorage.removeItem('auth-token');
       localStorage.removeItem('type');
@@ -90,29 +90,29 @@ describe('public pages', () => {
     await setPrefs(page, { lang: 'ar' });
     await page.goto('/news');
     const footer = page.locator('footer');
-    expect(await footer.textContent()).toContain(`© ${new Date().getFullYear()}`);
-    expect(await page.locator('h1').textContent()).toBe('الأخبار');
+    await expect.poll(() => footer.textContent()).toContain(`© ${new Date().getFullYear()}`);
+    await expect.poll(() => page.locator('h1').textContent()).toBe('الأخبار');
     await footer.getByRole('button', { name: 'English' }).click();
-    expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir, localStorage.getItem('app-lang')])).toEqual(['en', 'ltr', 'en']);
-    expect(await page.locator('h1').textContent()).toBe('News');
-    expect(await page.title()).toBe('News — Lamsa');
+    await expect.poll(() => page.evaluate(() => [document.documentElement.lang, document.documentElement.dir, localStorage.getItem('app-lang')])).toEqual(['en', 'ltr', 'en']);
+    await expect.poll(() => page.locator('h1').textContent()).toBe('News');
+    await expect.poll(() => page.title()).toBe('News — Lamsa');
     // The news intro (items, or "No news yet", depend on what other test files published).
-    expect(await page.locator('main').textContent()).toContain('News from the society');
+    await expect.poll(() => page.locator('main').textContent()).toContain('News from the society');
     await page.reload();
-    expect(await page.evaluate(() => document.documentElement.dir)).toBe('ltr');
+    await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('ltr');
     // The header toggle has the other language's name, marked with its language.
     const toggle = page.locator('header .lang-toggle span');
-    expect(await toggle.getAttribute('lang')).toBe('ar');
+    await expect.poll(() => toggle.getAttribute('lang')).toBe('ar');
     await page.locator('header .lang-toggle').click();
-    expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['ar', 'rtl']);
-    expect(await page.title()).toBe('الأخبار — لمسة');
+    await expect.poll(() => page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['ar', 'rtl']);
+    await expect.poll(() => page.title()).toBe('الأخبار — لمسة');
   });
 
   it('unknown paths show the 404 page and go back (home when there is no history)', async () => {
     await setPrefs(page, { lang: 'en' });
     const res = await page.goto('/no/such/page');
     expect(res?.status()).toBe(200);
-    expect(await page.locator('h1').textContent()).toBe('Oops! Page not found');
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Oops! Page not found');
     await page.getByRole('button', { name: 'Go back' }).click();
     await page.waitForURL(`${process.env.LAMSA_BASE_URL}/`);
     await expectHeadingFocused(page);
@@ -126,7 +126,7 @@ describe('public pages', () => {
     await page.waitForSelector('h1:text("Oops! Page not found")');
     await page.getByRole('button', { name: 'Go back' }).click();
     await page.waitForURL('**/news');
-    expect(await page.locator('h1').textContent()).toBe('News');
+    await expect.poll(() => page.locator('h1').textContent()).toBe('News');
   });
 
   it('every public page has one h1 and a unique title in both languages', async () => {
@@ -137,9 +137,9 @@ describe('public pages', () => {
       for (const r of routes) {
         await page.goto(r);
         await page.waitForSelector('h1');
-        expect(await page.locator('h1').count(), r).toBe(1);
+        await expect.poll(() => page.locator('h1').count(), r).toBe(1);
         titles.add(await page.title());
-        expect(await page.locator('main').count(), r).toBe(1);
+        await expect.poll(() => page.locator('main').count(), r).toBe(1);
         const hasHeader = (await page.locator('header').count()) > 0;
         expect(hasHeader, r).toBe(!['/login', '/register'].includes(r));
       }
@@ -152,13 +152,13 @@ describe('public pages', () => {
     await page.setViewportSize({ width: 400, height: 800 });
     await page.goto('/');
     const menu = page.getByRole('button', { name: 'Menu' });
-    expect(await menu.getAttribute('aria-expanded')).toBe('false');
-    expect(await page.locator('header').getByRole('link', { name: 'News', exact: true }).isVisible()).toBe(false);
+    await expect.poll(() => menu.getAttribute('aria-expanded')).toBe('false');
+    await expect.poll(() => page.locator('header').getByRole('link', { name: 'News', exact: true }).isVisible()).toBe(false);
     await menu.click();
-    expect(await menu.getAttribute('aria-expanded')).toBe('true');
+    await expect.poll(() => menu.getAttribute('aria-expanded')).toBe('true');
     await page.locator('header').getByRole('link', { name: 'News', exact: true }).click();
     await page.waitForURL('**/news');
-    expect(await menu.getAttribute('aria-expanded')).toBe('false');
+    await expect.poll(() => menu.getAttribute('aria-expanded')).toBe('false');
     await page.setViewportSize({ width: 1280, height: 900 });
   });
 
