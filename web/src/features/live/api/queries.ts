@@ -62,8 +62,9 @@ export function notificationsRead(upTo: number, unread?: number): void {
   if (unread === undefined) refreshUnread();
 }
 
-// Every event joins the list as it arrives; the unread count follows.
+// Every event joins the list as it arrives; the unread count follows (when the list is read at all).
 onLive(null, (e) => {
+  if (!queryClient.getQueryState(notificationsKey)) return;
   void applyLive<NotificationList>(notificationsKey, (cur) => ({ ...cur, items: mergeNotifications([{ ...e, read: false }], cur.items) }));
   refreshUnread();
 });
