@@ -75,6 +75,13 @@ export function RequestQueuePage() {
   const rejecting = pendingReject && list?.some((r) => r.id === pendingReject.id) ? pendingReject : null;
   if (pendingReject && !rejecting) setRejecting(null);
 
+  // The latest list and dialog, for code that runs after an await or from a live event. A layout
+  // effect, as in `useLiveEvent`: an event arriving before passive effects run sees this render.
+  const current = useRef({ list, rejecting });
+  useLayoutEffect(() => {
+    current.current = { list, rejecting };
+  });
+
   // Once the leaving row is gone from the screen, focus moves where it was meant to.
   useLayoutEffect(() => {
     const l = leaving.current;
@@ -88,13 +95,13 @@ export function RequestQueuePage() {
    * its dialog), or when `force` (this page decided it).
    */
   function leave(id: number, force: boolean) {
-    const cur = list ?? [];
+    const cur = current.current.list ?? [];
     const i = cur.findIndex((r) => r.id === id);
     if (i < 0) return;
     const row = document.getElementById(rowId(id));
     const active = document.activeElement;
     const inRow = !!row && !!active && row.contains(active);
-    const inDialog = rejecting?.id === id;
+    const inDialog = current.current.rejecting?.id === id;
     const next = cur[i + 1] ?? cur[i - 1];
     leaving.current = { id, focus: force || inRow || inDialog ? (next ? approveId(next.id) : SUMMARY_ID) : null };
   }
@@ -103,7 +110,7 @@ export function RequestQueuePage() {
   useLiveEvent(['certificate_request.created', 'certificate_request.decided'], (e) => {
     const r = requestFromPayload(e.payload);
     if (!r || mine.current.has(r.id) || status !== 'pending') return;
-    const known = !!list?.some((x) => x.id === r.id);
+    const known = !!current.current.list?.some((x) => x.id === r.id);
     if (known && r.status !== 'pending') {
       leave(r.id, false);
       setMessage(txt('queue.decidedElsewhere', { s: isolate(r.student_name), t: isolate(r.course_title) }));
