@@ -301,6 +301,24 @@ describe('RequestQueuePage', () => {
     expect(statusTexts().join(' ')).not.toContain('Another supervisor');
   });
 
+  it('approves when the live echo of the decision arrives before the answer: focus still moves to the next request', async () => {
+    server({
+      'GET /api/supervisor/certificate-requests?status=pending': () => ({ body: { requests: [req(1), req(2)] } }),
+      'POST /api/certificate-requests/1/approve': () => {
+        // The server's event reaches the page before its answer does.
+        publishLive({ id: 640, kind: 'certificate_request.decided', payload: { request: req(1, { status: 'approved' }), certificate: cert('C1') }, created_at: '' });
+        return { body: { message: 'Certificate issued', certificate: cert('C1') } };
+      },
+    });
+    page(<RequestQueuePage />);
+    const approve = await screen.findByRole('button', { name: 'Approve the certificate of Student 1 for “Course 1”' });
+    approve.focus();
+    fireEvent.click(approve);
+    await waitFor(() => expect(statusTexts()).toContain('Certificate issued: Student 1, “Course 1”.'));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Approve the certificate of Student 2 for “Course 2”' })));
+    expect(statusTexts().join(' ')).not.toContain('Another supervisor');
+  });
+
   it('rejects through a dialog that needs a reason; the empty reason is refused on the field', async () => {
     queueServer([req(1)]);
     page(<RequestQueuePage />);

@@ -49,8 +49,10 @@ export function RequestQueuePage() {
   const [pendingReject, setRejecting] = useState<CertificateRequestDto | null>(null);
   // Requests this page is deciding: their live "decided" event is not news here.
   const mine = useRef(new Set<number>());
-  // A row about to leave the list, and where focus goes once it has (null: focus stays).
-  const leaving = useRef<{ id: number; focus: string | null } | null>(null);
+  // A row about to leave the list, and whether focus follows it once it has gone.
+  const leaving = useRef<{ id: number; status: RequestStatus; moveFocus: boolean } | null>(null);
+  // The list as last rendered: where the leaving row stood.
+  const shown = useRef<CertificateRequestDto[] | null>(null);
   // Set when the user picks another tab: the new list's size is announced once it is read.
   const [announceFor, setAnnounceFor] = useState<RequestStatus | null>(null);
 
@@ -82,28 +84,32 @@ export function RequestQueuePage() {
     current.current = { list, rejecting };
   });
 
-  // Once the leaving row is gone from the screen, focus moves where it was meant to.
+  // Once the leaving row is gone from the screen, focus moves to the next row still there (or
+  // the previous one, or the summary line). Worked out then, not when the decision started: the
+  // decision's live echo may remove the row before the server's answer arrives.
   useLayoutEffect(() => {
+    const before = shown.current;
+    shown.current = list;
     const l = leaving.current;
-    if (!l || list?.some((r) => r.id === l.id)) return;
+    if (!l || !list || list.some((r) => r.id === l.id)) return;
     leaving.current = null;
-    if (l.focus) document.getElementById(l.focus)?.focus();
+    if (!l.moveFocus || l.status !== status) return;
+    const i = before?.findIndex((r) => r.id === l.id) ?? -1;
+    const stays = (r: CertificateRequestDto) => list.some((x) => x.id === r.id);
+    const next = before && i >= 0 ? (before.slice(i + 1).find(stays) ?? before.slice(0, i).reverse().find(stays)) : undefined;
+    document.getElementById(next ? approveId(next.id) : SUMMARY_ID)?.focus();
   });
 
   /**
-   * A request is about to leave the list. Focus will move only when it was in that row (or in
-   * its dialog), or when `force` (this page decided it).
+   * A request is about to leave the list. Focus will follow it only when it was in that row (or
+   * in its dialog), or when `force` (this page is deciding it).
    */
   function leave(id: number, force: boolean) {
-    const cur = current.current.list ?? [];
-    const i = cur.findIndex((r) => r.id === id);
-    if (i < 0) return;
     const row = document.getElementById(rowId(id));
     const active = document.activeElement;
     const inRow = !!row && !!active && row.contains(active);
     const inDialog = current.current.rejecting?.id === id;
-    const next = cur[i + 1] ?? cur[i - 1];
-    leaving.current = { id, focus: force || inRow || inDialog ? (next ? approveId(next.id) : SUMMARY_ID) : null };
+    leaving.current = { id, status, moveFocus: force || inRow || inDialog };
   }
 
   // The cache follows the events (`api/queries.ts`); here they are only announced.
@@ -119,26 +125,23 @@ export function RequestQueuePage() {
     }
   });
 
-  /** This page decided a request, or found it decided: it leaves the list, focus to the next row. */
-  function decided(id: number) {
-    leave(id, true);
-    certificateRequestDecided(id);
-  }
-
   async function approve(r: CertificateRequestDto) {
     if (busy !== null) return;
     setBusy(r.id);
     setError('');
     setMessage('');
     mine.current.add(r.id);
+    // Before the request: its live echo may take the row away before the answer arrives.
+    leave(r.id, true);
     try {
       const res = await approveCertificateRequest(r.id);
       setMessage(txt('queue.done', { message: res.message || txt('queue.approvedFallback'), s: isolate(r.student_name), t: isolate(r.course_title) }));
-      decided(r.id);
+      certificateRequestDecided(r.id);
     } catch (e) {
       mine.current.delete(r.id);
       setError(e instanceof ApiError ? e.message : txt('common.sendError'));
-      if (e instanceof ApiError && (e.status === 409 || e.status === 404)) decided(r.id);
+      if (e instanceof ApiError && (e.status === 409 || e.status === 404)) certificateRequestDecided(r.id);
+      else leaving.current = null;
     } finally {
       setBusy(null);
     }
@@ -148,17 +151,19 @@ export function RequestQueuePage() {
     mine.current.add(r.id);
     setError('');
     setMessage('');
+    leave(r.id, true);
     try {
       const res = await rejectCertificateRequest(r.id, reason);
       setMessage(txt('queue.done', { message: res.message || txt('queue.rejectedFallback'), s: isolate(r.student_name), t: isolate(r.course_title) }));
-      decided(r.id);
+      certificateRequestDecided(r.id);
     } catch (e) {
       mine.current.delete(r.id);
       if (e instanceof ApiError && (e.status === 409 || e.status === 404)) {
         setError(e.message || txt('queue.gone'));
-        decided(r.id);
+        certificateRequestDecided(r.id);
         return;
       }
+      leaving.current = null;
       throw e;
     }
   }
