@@ -35,11 +35,11 @@ export function IssuedCertificatesPage() {
   const query = useIssuedCertificates(submitted);
   const list = query.data?.certificates ?? null;
   const shownQ = query.data?.q ?? '';
-  const searching = query.isFetching;
   const loadError = loadErrorText(query.error, txt('common.loadError'));
-  const [searched, setSearched] = useState(false);
-  // A search whose count is said once its own answer is on screen.
+  // A search submitted whose count is said once its own answer is on screen; until then the
+  // button says "Searching…" and another submit waits. The first load never blocks a search.
   const [announceFor, setAnnounceFor] = useState<string | null>(null);
+  const searching = announceFor !== null;
   const [message, setMessage] = useState('');
   const [pendingRevoke, setRevoking] = useState<CertificateDto | null>(null);
   const focusAfter = useRef<string | null>(null);
@@ -47,6 +47,9 @@ export function IssuedCertificatesPage() {
   if (announceFor !== null && query.data && !query.isPlaceholderData && query.data.q === announceFor) {
     setAnnounceFor(null);
     setMessage(txt('issued.found', { count: query.data.certificates.length }));
+  } else if (announceFor !== null && query.isError && !query.isFetching) {
+    // The search failed: the alert says so, and the form can be sent again.
+    setAnnounceFor(null);
   }
 
   // The dialog is open only while its certificate shows as valid: a revocation closes it in the
@@ -66,7 +69,6 @@ export function IssuedCertificatesPage() {
     e.preventDefault();
     if (searching) return;
     setMessage('');
-    setSearched(true);
     const next = q.trim();
     setSubmitted(next);
     setAnnounceFor(next);
@@ -101,7 +103,7 @@ export function IssuedCertificatesPage() {
           <div className="cert-search-row">
             <TextField name="q" idPrefix="ic" label={txt('issued.searchLabel')} hint={txt('issued.searchHint')} value={q} onChange={setQ} dir="auto" autoComplete="off" />
             <button type="submit" className="btn btn-primary" aria-disabled={searching || undefined}>
-              {searching && searched ? txt('issued.searching') : txt('issued.search')}
+              {searching ? txt('issued.searching') : txt('issued.search')}
             </button>
           </div>
         </form>
