@@ -82,10 +82,10 @@ export function progressChanged(): Promise<void> {
   return queryClient.invalidateQueries({ predicate: (q) => q.meta?.progress === true, refetchType: 'all' });
 }
 
-/** Subscribes a handler to some event kinds for the life of the app (module top level). */
-export function onLive(kinds: string[], handler: (event: LiveEvent) => void): void {
-  const wanted = new Set(kinds);
+/** Subscribes a handler to some event kinds (null: every kind) for the life of the app (module top level). */
+export function onLive(kinds: string[] | null, handler: (event: LiveEvent) => void): void {
+  const wanted = kinds ? new Set(kinds) : null;
   subscribeLive((event) => {
-    if (wanted.has(event.kind)) handler(event);
+    if (!wanted || wanted.has(event.kind)) handler(event);
   });
 }

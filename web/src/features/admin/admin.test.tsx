@@ -278,3 +278,34 @@ describe('list filters', () => {
     expect((within(search).getByRole('textbox') as HTMLInputElement).value).toBe('');
   });
 });
+
+describe('news editor', () => {
+  const item = (title: string) => ({
+    id: 5,
+    slug: 'opening',
+    title_ar: 'افتتاح',
+    title_en: title,
+    body_md_ar: 'نص',
+    body_md_en: 'Text',
+    image_media_id: null,
+    image_url: null,
+    image_alt_ar: null,
+    image_alt_en: null,
+    link: null,
+    state: 'draft',
+    publish_at: null,
+  });
+
+  it('opened again, the form starts from the server\'s item, not the copy read before', async () => {
+    signIn('supervisor');
+    server({ '/api/admin/news/5': item('First title') });
+    open('/admin/news/5');
+    expect(((await screen.findByLabelText(/^Title in English/)) as HTMLInputElement).value).toBe('First title');
+    cleanup();
+    // Someone else edits the item meanwhile.
+    await new Promise((r) => setTimeout(r, 0));
+    server({ '/api/admin/news/5': item('Second title') });
+    open('/admin/news/5');
+    expect(((await screen.findByLabelText(/^Title in English/)) as HTMLInputElement).value).toBe('Second title');
+  });
+});

@@ -301,6 +301,24 @@ describe('RequestQueuePage', () => {
     expect(statusTexts().join(' ')).not.toContain('Another supervisor');
   });
 
+  it('approves when the live echo of the decision arrives before the answer: focus still moves to the next request', async () => {
+    server({
+      'GET /api/supervisor/certificate-requests?status=pending': () => ({ body: { requests: [req(1), req(2)] } }),
+      'POST /api/certificate-requests/1/approve': () => {
+        // The server's event reaches the page before its answer does.
+        publishLive({ id: 640, kind: 'certificate_request.decided', payload: { request: req(1, { status: 'approved' }), certificate: cert('C1') }, created_at: '' });
+        return { body: { message: 'Certificate issued', certificate: cert('C1') } };
+      },
+    });
+    page(<RequestQueuePage />);
+    const approve = await screen.findByRole('button', { name: 'Approve the certificate of Student 1 for “Course 1”' });
+    approve.focus();
+    fireEvent.click(approve);
+    await waitFor(() => expect(statusTexts()).toContain('Certificate issued: Student 1, “Course 1”.'));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Approve the certificate of Student 2 for “Course 2”' })));
+    expect(statusTexts().join(' ')).not.toContain('Another supervisor');
+  });
+
   it('rejects through a dialog that needs a reason; the empty reason is refused on the field', async () => {
     queueServer([req(1)]);
     page(<RequestQueuePage />);
@@ -340,6 +358,18 @@ describe('RequestQueuePage', () => {
     expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Student', 'Course', 'Requested', 'Decided', 'Result', 'Certificate']);
     expect(within(table).getByRole('link', { name: 'View certificate AB12-CD34-EF56-GH78' }).getAttribute('href')).toBe('/supervisor/issued-certificates/AB12-CD34-EF56-GH78');
     expect(screen.getByRole('link', { name: 'Approved' }).getAttribute('aria-current')).toBe('page');
+  });
+
+  it('a request decided elsewhere while its dialog is open: the dialog closes with the row, focus goes to the next request', async () => {
+    queueServer([req(1), req(2)]);
+    page(<RequestQueuePage />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Reject the certificate request of Student 1 for “Course 1”' }));
+    await screen.findByRole('dialog');
+    live(620, 'certificate_request.decided', { request: req(1, { status: 'approved' }), certificate: cert('C1') });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.queryByRole('rowheader', { name: 'Student 1' })).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Approve the certificate of Student 2 for “Course 2”' })));
+    expect(statusTexts()).toContain('Another supervisor decided the request of Student 1 for “Course 1”.');
   });
 
   it('Escape closes the dialog and focus returns to the Reject button', async () => {
@@ -390,6 +420,21 @@ describe('IssuedCertificatesPage', () => {
     expect(within(table).getByText('Revoked')).toBeTruthy();
     expect(within(table).queryByRole('button', { name: /Revoke certificate AA1/ })).toBeNull();
     await waitFor(() => expect(document.activeElement).toBe(within(table).getByRole('link', { name: 'View certificate AA1' })));
+  });
+});
+
+describe('IssuedCertificatesPage live', () => {
+  beforeEach(() => signIn(1, 'supervisor'));
+
+  it('a certificate issued by another supervisor joins the list', async () => {
+    let issued = [cert('AA1')];
+    server({ 'GET /api/supervisor/issued-certificates': () => ({ body: { certificates: issued } }) });
+    page(<IssuedCertificatesPage />);
+    const table = await screen.findByRole('table', { name: 'Issued certificates' });
+    expect(within(table).queryByRole('rowheader', { name: 'BB2' })).toBeNull();
+    issued = [cert('BB2', { student_name: 'Omar' }), cert('AA1')];
+    live(630, 'certificate_request.decided', { request: req(3, { status: 'approved', certificate_code: 'BB2' }), certificate: cert('BB2', { student_name: 'Omar' }) });
+    expect(await within(table).findByRole('rowheader', { name: 'BB2' })).toBeTruthy();
   });
 });
 

@@ -3,6 +3,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '@/lib/i18n';
 import { applyLanguage } from '@/lib/i18n';
+import { progressChanged } from '@/lib/query';
 import { publishLive } from '@/lib/realtime';
 import { KEYS } from '@/lib/storage';
 import { DashboardCounts } from './components/DashboardCounts';
@@ -80,6 +81,15 @@ describe('dashboard figures', () => {
     await screen.findByRole('link', { name: 'الدورات المسجّل فيها: 3' });
     expect(screen.getByRole('link', { name: 'دورات قيد التقدّم: 2' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'الدورات المكتملة: 1' })).toBeTruthy();
+  });
+
+  it("re-reads the student's figures when their progress changes (an enrolment, a lesson, a submission)", async () => {
+    show('student');
+    await screen.findByRole('link', { name: 'Enrolled courses: 3' });
+    const before = calls.length;
+    await act(() => progressChanged());
+    await waitFor(() => expect(calls.length).toBe(before + 1));
+    expect(calls.at(-1)).toBe('/api/student/courses');
   });
 
   it('says so when the figures cannot be loaded', async () => {

@@ -86,8 +86,12 @@ export const useCertificates = (f: CertificateFilters) =>
 
 export const useNewsList = (f: NewsFilters) => useAppQuery({ queryKey: adminKeys.newsList(f), queryFn: () => listNews(f), placeholderData: keepPreviousData });
 
-/** One news item to edit; nothing is fetched for a new one (`id` null). */
-export const useNewsItem = (id: string | null) => useAppQuery({ queryKey: adminKeys.news(id ?? ''), queryFn: () => getNews(id ?? ''), enabled: id !== null });
+/**
+ * One news item to edit; nothing is fetched for a new one (`id` null). Not kept once the editor is
+ * left: the form starts from what the server has now, never from a cached copy.
+ */
+export const useNewsItem = (id: string | null) =>
+  useAppQuery({ queryKey: adminKeys.news(id ?? ''), queryFn: () => getNews(id ?? ''), enabled: id !== null, gcTime: 0 });
 
 export const useMessages = (f: MessageFilters) =>
   useAppQuery({ queryKey: adminKeys.messageList(f), queryFn: () => listMessages(f), placeholderData: keepPreviousData });

@@ -1,18 +1,24 @@
 /**
  * Certificates as server state: the student's courses with their certificates, one certificate
- * by code, and a code's public verification. `certificate_request.decided` and
- * `certificate.revoked` change the cache in one place (below).
+ * by code, a code's public verification, the supervisor's request queues and issued list.
+ * `certificate_request.created`, `certificate_request.decided` and `certificate.revoked` change
+ * the cache in one place (below).
  */
+import { keepPreviousData } from '@tanstack/react-query';
 import { applyLive, onLive, PROGRESS, queryClient, refetchFresh, useAppQuery } from '@/lib/query';
 import {
   applyDecision,
+  applyToQueue,
   certificateFromPayload,
+  certificateRequests,
   getCertificate,
+  issuedCertificates,
   requestFromPayload,
   studentCertificates,
   verifyCertificate,
   type CertificateDto,
   type CertificateRequestDto,
+  type RequestStatus,
   type StudentCourseCertificate,
 } from './certificates';
 
@@ -36,10 +42,64 @@ export const useCertificate = (code: string) => useAppQuery({ queryKey: certific
 export const useVerification = (code: string) =>
   useAppQuery({ queryKey: ['certificates', 'verify', code], queryFn: () => verifyCertificate(code), enabled: code !== '' });
 
-// A supervisor's decision or a revocation: the student's list, and a certificate on screen.
-onLive(['certificate_request.decided', 'certificate.revoked'], (e) => {
+const QUEUE_STATUSES: RequestStatus[] = ['pending', 'approved', 'rejected'];
+const queuesKey = ['certificates', 'queue'] as const;
+const queueKey = (status: RequestStatus) => [...queuesKey, status] as const;
+
+/** The supervisor's certificate requests with a status (waiting oldest first, decided newest first). */
+export const useCertificateQueue = (status: RequestStatus) => useAppQuery({ queryKey: queueKey(status), queryFn: () => certificateRequests(status) });
+
+const issuedKey = ['certificates', 'issued'] as const;
+
+/** What a search of issued certificates found, with the search it answers. */
+export interface IssuedResult {
+  q: string;
+  certificates: CertificateDto[];
+}
+
+/** Issued certificates matching `q` (all when empty); a new search keeps the previous answer on screen until it arrives. */
+export const useIssuedCertificates = (q: string) =>
+  useAppQuery({
+    queryKey: [...issuedKey, q] as const,
+    queryFn: (): Promise<IssuedResult> => issuedCertificates(q).then((certificates) => ({ q, certificates })),
+    placeholderData: keepPreviousData,
+  });
+
+/** Re-reads the issued certificates (a revocation refused because it was already revoked). */
+export const refreshIssued = () => refetchFresh(issuedKey);
+
+/**
+ * A request this tab decided, or found already decided (`id`): out of the waiting queue (the page
+ * moves focus when its row has left); the decided tabs and the issued list read again.
+ */
+export function certificateRequestDecided(id: number) {
+  queryClient.setQueryData<CertificateRequestDto[]>(queueKey('pending'), (list) => list?.filter((r) => r.id !== id));
+  void refetchFresh(queueKey('approved'));
+  void refetchFresh(queueKey('rejected'));
+  void refetchFresh(issuedKey);
+}
+
+/** A certificate this tab revoked (the server's record): into every issued list and its own page. */
+export function certificateRevoked(certificate: CertificateDto) {
+  queryClient.setQueriesData<IssuedResult>({ queryKey: issuedKey }, (r) =>
+    r ? { ...r, certificates: r.certificates.map((c) => (c.code === certificate.code ? certificate : c)) } : r,
+  );
+  queryClient.setQueryData<CertificateDto>(certificateKey(certificate.code), (c) => (c ? certificate : c));
+}
+
+// A request made or decided, or a revocation: the supervisor's queues and issued list, the
+// student's list, and a certificate on screen.
+onLive(['certificate_request.created', 'certificate_request.decided', 'certificate.revoked'], (e) => {
   const request = requestFromPayload(e.payload);
   const certificate = certificateFromPayload(e.payload);
+  if (e.kind !== 'certificate.revoked') {
+    // Each queue takes the request when it has that status and drops it otherwise.
+    if (request) for (const s of QUEUE_STATUSES) void applyLive<CertificateRequestDto[]>(queueKey(s), (cur) => applyToQueue(cur, request, s));
+    else void refetchFresh(queuesKey);
+  }
+  // A certificate issued or revoked elsewhere: the issued list may have changed.
+  if (certificate) void refetchFresh(issuedKey);
+  if (e.kind === 'certificate_request.created') return;
   if (e.kind === 'certificate.revoked' && certificate) void applyLive<CertificateDto>(certificateKey(certificate.code), () => certificate);
   const courseId = request?.course_id ?? certificate?.course_id;
   const list = queryClient.getQueryData<StudentCourseCertificate[]>(studentKey);

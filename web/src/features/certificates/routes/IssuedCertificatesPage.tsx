@@ -1,6 +1,6 @@
 import '../certificates.css';
 import { Rich } from '@/components/Rich';
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ErrorAlert, StatusMessage } from '@/components/Alert';
@@ -8,8 +8,9 @@ import { EmptyState } from '@/components/EmptyState';
 import { TextField } from '@/components/Field';
 import { Page } from '@/components/Page';
 import { ApiError } from '@/lib/api-client';
-import { useLiveEvent, useLiveResync } from '@/lib/realtime';
-import { certificateFromPayload, issuedCertificates, revokeCertificate, type CertificateDto } from '../api/certificates';
+import { loadErrorText } from '@/lib/query';
+import { revokeCertificate, type CertificateDto } from '../api/certificates';
+import { certificateRevoked, refreshIssued, useIssuedCertificates } from '../api/queries';
 import { StatusBadge } from '../components/CertificateFacts';
 import { ReasonDialog } from '../components/ReasonDialog';
 import { formatDay, formatPercent } from '@/lib/format';
@@ -20,82 +21,74 @@ const viewId = (code: string) => `ic-view-${code}`;
 /**
  * /supervisor/issued-certificates: search (Enter or the button), a table of certificates with a
  * caption and header cells, a link to each certificate and "Revoke" with a reason and a
- * confirmation dialog. After a revocation the row stays (now "Revoked") and focus moves to its
- * "View" link, since the Revoke button is gone.
+ * confirmation dialog. After a revocation the row stays (now "Revoked"): the dialog closes in the
+ * render that shows it, and focus moves to its "View" link, since the Revoke button is gone.
+ * Certificates issued elsewhere join the list live (`api/queries.ts`).
  */
 export function IssuedCertificatesPage() {
   const { t: txt } = useCertificatesT();
   const { i18n } = useTranslation();
   const lang = i18n.language;
   const [q, setQ] = useState('');
-  const [shownQ, setShownQ] = useState('');
-  const [list, setList] = useState<CertificateDto[] | null>(null);
-  const [searched, setSearched] = useState(false);
-  const [searching, setSearching] = useState(false);
-  const [loadError, setLoadError] = useState('');
+  // The search submitted; the list shown answers it once its own answer is in.
+  const [submitted, setSubmitted] = useState('');
+  const query = useIssuedCertificates(submitted);
+  const list = query.data?.certificates ?? null;
+  const shownQ = query.data?.q ?? '';
+  const loadError = loadErrorText(query.error, txt('common.loadError'));
+  // A search submitted whose count is said once its own answer is on screen; until then the
+  // button says "Searching…" and another submit waits. The first load never blocks a search.
+  const [announceFor, setAnnounceFor] = useState<string | null>(null);
+  const searching = announceFor !== null;
   const [message, setMessage] = useState('');
-  const [revoking, setRevoking] = useState<CertificateDto | null>(null);
+  const [pendingRevoke, setRevoking] = useState<CertificateDto | null>(null);
   const focusAfter = useRef<string | null>(null);
 
-  useEffect(() => {
-    if (!focusAfter.current) return;
+  if (announceFor !== null && query.data && !query.isPlaceholderData && query.data.q === announceFor) {
+    setAnnounceFor(null);
+    setMessage(txt('issued.found', { count: query.data.certificates.length }));
+  } else if (announceFor !== null && query.isError && !query.isFetching) {
+    // The search failed: the alert says so, and the form can be sent again.
+    setAnnounceFor(null);
+  }
+
+  // The dialog is open only while its certificate shows as valid: a revocation closes it in the
+  // render that shows the row revoked (the Revoke button, its opener, gone).
+  const revoking = pendingRevoke && list?.some((c) => c.code === pendingRevoke.code && c.status === 'valid') ? pendingRevoke : null;
+  if (pendingRevoke && !revoking) setRevoking(null);
+
+  // Once the dialog is closed, focus goes where the revocation meant it to.
+  useLayoutEffect(() => {
+    if (!focusAfter.current || revoking) return;
     const el = document.getElementById(focusAfter.current);
     focusAfter.current = null;
     el?.focus();
-  });
-
-  const load = useCallback(
-    async (query: string, announce: boolean) => {
-      setSearching(true);
-      try {
-        const found = await issuedCertificates(query);
-        setList(found);
-        setShownQ(query.trim());
-        setLoadError('');
-        if (announce) {
-          setSearched(true);
-          setMessage(txt('issued.found', { count: found.length }));
-        }
-      } catch (e) {
-        setLoadError(e instanceof ApiError ? e.message : txt('common.loadError'));
-      } finally {
-        setSearching(false);
-      }
-    },
-    [txt],
-  );
-
-  useEffect(() => {
-    void load('', false);
-  }, [load]);
-
-  useLiveResync(() => void load(shownQ, false));
-  // Issued elsewhere (another supervisor approved a request): the list may have grown.
-  useLiveEvent(['certificate_request.decided'], (e) => {
-    if (certificateFromPayload(e.payload)) void load(shownQ, false);
   });
 
   function onSearch(e: FormEvent) {
     e.preventDefault();
     if (searching) return;
     setMessage('');
-    void load(q, true);
+    const next = q.trim();
+    setSubmitted(next);
+    setAnnounceFor(next);
+    // The same search again: read it again (its count is said again once it answers).
+    if (next === submitted) void refreshIssued();
   }
 
   async function revoke(c: CertificateDto, reason: string) {
     try {
       const res = await revokeCertificate(c.code, reason);
-      setList((cur) => (cur ? cur.map((x) => (x.code === c.code ? res.certificate : x)) : cur));
-      setMessage(txt('issued.revoked', { code: c.code }));
       focusAfter.current = viewId(c.code);
-      setRevoking(null);
+      certificateRevoked(res.certificate);
+      setMessage(txt('issued.revoked', { code: c.code }));
     } catch (e) {
       if (e instanceof ApiError && e.status === 409) {
         // Already revoked: show it as it is now.
         setRevoking(null);
         setMessage(e.message);
         focusAfter.current = viewId(c.code);
-        void load(shownQ, false);
+        void refreshIssued();
         return;
       }
       throw e;
@@ -110,7 +103,7 @@ export function IssuedCertificatesPage() {
           <div className="cert-search-row">
             <TextField name="q" idPrefix="ic" label={txt('issued.searchLabel')} hint={txt('issued.searchHint')} value={q} onChange={setQ} dir="auto" autoComplete="off" />
             <button type="submit" className="btn btn-primary" aria-disabled={searching || undefined}>
-              {searching && searched ? txt('issued.searching') : txt('issued.search')}
+              {searching ? txt('issued.searching') : txt('issued.search')}
             </button>
           </div>
         </form>

@@ -1,20 +1,20 @@
 import '../certificates.css';
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ErrorAlert, StatusMessage } from '@/components/Alert';
 import { Page } from '@/components/Page';
 import { ApiError } from '@/lib/api-client';
-import { useLiveEvent, useLiveResync } from '@/lib/realtime';
+import { loadErrorText } from '@/lib/query';
+import { useLiveEvent } from '@/lib/realtime';
 import {
-  applyToQueue,
   approveCertificateRequest,
-  certificateRequests,
   rejectCertificateRequest,
   requestFromPayload,
   type CertificateRequestDto,
   type RequestStatus,
 } from '../api/certificates';
+import { certificateRequestDecided, useCertificateQueue } from '../api/queries';
 import { ReasonDialog } from '../components/ReasonDialog';
 import { formatDateTime, formatPercent } from '@/lib/format';
 import { gradeLabel, isolate, useCertificatesT } from '../i18n';
@@ -26,11 +26,12 @@ const rowId = (id: number) => `cq-row-${id}`;
 
 /**
  * /supervisor/certificate: the certificate requests waiting for a decision, kept up to date live
- * (new ones appear and are announced politely; ones decided by another supervisor leave).
- * Approve issues the certificate; Reject asks for a reason in a dialog. When a row leaves the
- * list while focus is in it, focus moves to the next row's first button (or the previous row's,
- * or the summary line when the list is empty), so keyboard and screen-reader users keep their
- * place. `?status=approved|rejected` lists decided requests.
+ * (`api/queries.ts`: new ones appear, ones decided by another supervisor leave; this page
+ * announces them). Approve issues the certificate; Reject asks for a reason in a dialog. When a
+ * row leaves the list while focus is in it, focus moves to the next row's first button (or the
+ * previous row's, or the summary line when the list is empty), so keyboard and screen-reader
+ * users keep their place; a dialog open for that row closes in the render that removes it.
+ * `?status=approved|rejected` lists decided requests.
  */
 export function RequestQueuePage() {
   const { t: txt } = useCertificatesT();
@@ -39,17 +40,43 @@ export function RequestQueuePage() {
   const [params] = useSearchParams();
   const wanted = params.get('status') as RequestStatus | null;
   const status: RequestStatus = wanted && STATUSES.includes(wanted) ? wanted : 'pending';
-  const [list, setList] = useState<CertificateRequestDto[] | null>(null);
-  const [loadError, setLoadError] = useState('');
+  const query = useCertificateQueue(status);
+  const list = query.data ?? null;
+  const loadError = loadErrorText(query.error, txt('common.loadError'));
   const [message, setMessage] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState<number | null>(null);
-  const [rejecting, setRejecting] = useState<CertificateRequestDto | null>(null);
+  const [pendingReject, setRejecting] = useState<CertificateRequestDto | null>(null);
   // Requests this page is deciding: their live "decided" event is not news here.
   const mine = useRef(new Set<number>());
-  const focusAfter = useRef<string | null>(null);
-  // Set when the user picks another tab: the new list's size is then announced.
-  const announceLoad = useRef(false);
+  // A row about to leave the list, and whether focus follows it once it has gone.
+  const leaving = useRef<{ id: number; status: RequestStatus; moveFocus: boolean } | null>(null);
+  // The list as last rendered: where the leaving row stood.
+  const shown = useRef<CertificateRequestDto[] | null>(null);
+  // Set when the user picks another tab: the new list's size is announced once it is read.
+  const [announceFor, setAnnounceFor] = useState<RequestStatus | null>(null);
+
+  // Another tab: its own messages.
+  const [shownStatus, setShownStatus] = useState(status);
+  if (shownStatus !== status) {
+    setShownStatus(status);
+    setMessage('');
+    setError('');
+  }
+
+  const sizeText = (l: CertificateRequestDto[]) =>
+    l.length === 0 ? txt(`queue.empty.${status}`) : status === 'pending' ? txt('queue.waiting', { count: l.length }) : txt('queue.count', { count: l.length });
+
+  if (announceFor === status && list && !query.isFetching) {
+    setAnnounceFor(null);
+    setMessage(sizeText(list));
+  }
+
+  // The dialog is open only while its request is in the list: it closes in the render that
+  // removes the row, then finds its opener gone and leaves focus to the page (below).
+  const rejecting = pendingReject && list?.some((r) => r.id === pendingReject.id) ? pendingReject : null;
+  if (pendingReject && !rejecting) setRejecting(null);
+
   // The latest list and dialog, for code that runs after an await or from a live event. A layout
   // effect, as in `useLiveEvent`: an event arriving before passive effects run sees this render.
   const current = useRef({ list, rejecting });
@@ -57,75 +84,45 @@ export function RequestQueuePage() {
     current.current = { list, rejecting };
   });
 
-  useEffect(() => {
-    if (!focusAfter.current) return;
-    const el = document.getElementById(focusAfter.current);
-    focusAfter.current = null;
-    el?.focus();
+  // Once the leaving row is gone from the screen, focus moves to the next row still there (or
+  // the previous one, or the summary line). Worked out then, not when the decision started: the
+  // decision's live echo may remove the row before the server's answer arrives.
+  useLayoutEffect(() => {
+    const before = shown.current;
+    shown.current = list;
+    const l = leaving.current;
+    if (!l || !list || list.some((r) => r.id === l.id)) return;
+    leaving.current = null;
+    if (!l.moveFocus || l.status !== status) return;
+    const i = before?.findIndex((r) => r.id === l.id) ?? -1;
+    const stays = (r: CertificateRequestDto) => list.some((x) => x.id === r.id);
+    const next = before && i >= 0 ? (before.slice(i + 1).find(stays) ?? before.slice(0, i).reverse().find(stays)) : undefined;
+    document.getElementById(next ? approveId(next.id) : SUMMARY_ID)?.focus();
   });
 
-  const reload = useCallback(() => {
-    certificateRequests(status)
-      .then((r) => {
-        setList(r);
-        setLoadError('');
-        if (announceLoad.current) {
-          announceLoad.current = false;
-          setMessage(r.length === 0 ? txt(`queue.empty.${status}`) : status === 'pending' ? txt('queue.waiting', { count: r.length }) : txt('queue.count', { count: r.length }));
-        }
-      })
-      .catch((e: unknown) => setLoadError(e instanceof ApiError ? e.message : txt('common.loadError')));
-  }, [status, txt]);
-
-  useEffect(() => {
-    setList(null);
-    setMessage('');
-    setError('');
-    reload();
-  }, [reload]);
-
   /**
-   * Takes a request out of the list. Focus moves only when it was in that row (or in its
-   * dialog), or when `force` (this page decided it).
+   * A request is about to leave the list. Focus will follow it only when it was in that row (or
+   * in its dialog), or when `force` (this page is deciding it).
    */
-  function remove(id: number, force: boolean) {
-    const cur = current.current.list ?? [];
-    const i = cur.findIndex((r) => r.id === id);
-    if (i < 0) return;
+  function leave(id: number, force: boolean) {
     const row = document.getElementById(rowId(id));
     const active = document.activeElement;
     const inRow = !!row && !!active && row.contains(active);
     const inDialog = current.current.rejecting?.id === id;
-    if (force || inRow || inDialog) {
-      const next = cur[i + 1] ?? cur[i - 1];
-      focusAfter.current = next ? approveId(next.id) : SUMMARY_ID;
-    }
-    if (inDialog) setRejecting(null);
-    const left = cur.filter((r) => r.id !== id);
-    current.current.list = left;
-    setList((l) => (l ? l.filter((r) => r.id !== id) : l));
+    leaving.current = { id, status, moveFocus: force || inRow || inDialog };
   }
 
-  useLiveResync(reload);
+  // The cache follows the events (`api/queries.ts`); here they are only announced.
   useLiveEvent(['certificate_request.created', 'certificate_request.decided'], (e) => {
     const r = requestFromPayload(e.payload);
-    if (!r) {
-      reload();
-      return;
-    }
-    if (mine.current.has(r.id)) return;
-    const known = !!list?.some((x) => x.id === r.id);
-    if (status === 'pending' && known && r.status !== 'pending') {
-      remove(r.id, false);
+    if (!r || mine.current.has(r.id) || status !== 'pending') return;
+    const known = !!current.current.list?.some((x) => x.id === r.id);
+    if (known && r.status !== 'pending') {
+      leave(r.id, false);
       setMessage(txt('queue.decidedElsewhere', { s: isolate(r.student_name), t: isolate(r.course_title) }));
-      return;
-    }
-    if (e.kind === 'certificate_request.created' && status === 'pending' && !known) {
-      setList((cur) => applyToQueue(cur ?? [], r, status));
+    } else if (e.kind === 'certificate_request.created' && !known && r.status === 'pending') {
       setMessage(txt('queue.arrived', { s: isolate(r.student_name), t: isolate(r.course_title) }));
-      return;
     }
-    setList((cur) => (cur ? applyToQueue(cur, r, status) : cur));
   });
 
   async function approve(r: CertificateRequestDto) {
@@ -134,14 +131,17 @@ export function RequestQueuePage() {
     setError('');
     setMessage('');
     mine.current.add(r.id);
+    // Before the request: its live echo may take the row away before the answer arrives.
+    leave(r.id, true);
     try {
       const res = await approveCertificateRequest(r.id);
       setMessage(txt('queue.done', { message: res.message || txt('queue.approvedFallback'), s: isolate(r.student_name), t: isolate(r.course_title) }));
-      remove(r.id, true);
+      certificateRequestDecided(r.id);
     } catch (e) {
       mine.current.delete(r.id);
       setError(e instanceof ApiError ? e.message : txt('common.sendError'));
-      if (e instanceof ApiError && (e.status === 409 || e.status === 404)) remove(r.id, true);
+      if (e instanceof ApiError && (e.status === 409 || e.status === 404)) certificateRequestDecided(r.id);
+      else leaving.current = null;
     } finally {
       setBusy(null);
     }
@@ -151,25 +151,24 @@ export function RequestQueuePage() {
     mine.current.add(r.id);
     setError('');
     setMessage('');
+    leave(r.id, true);
     try {
       const res = await rejectCertificateRequest(r.id, reason);
       setMessage(txt('queue.done', { message: res.message || txt('queue.rejectedFallback'), s: isolate(r.student_name), t: isolate(r.course_title) }));
-      setRejecting(null);
-      remove(r.id, true);
+      certificateRequestDecided(r.id);
     } catch (e) {
       mine.current.delete(r.id);
       if (e instanceof ApiError && (e.status === 409 || e.status === 404)) {
-        setRejecting(null);
         setError(e.message || txt('queue.gone'));
-        remove(r.id, true);
+        certificateRequestDecided(r.id);
         return;
       }
+      leaving.current = null;
       throw e;
     }
   }
 
-  const summary =
-    list === null ? '' : list.length === 0 ? txt(`queue.empty.${status}`) : status === 'pending' ? txt('queue.waiting', { count: list.length }) : txt('queue.count', { count: list.length });
+  const summary = list === null ? '' : sizeText(list);
 
   return (
     <Page title={txt('queue.title')} intro={<p>{txt('queue.intro')}</p>}>
@@ -181,7 +180,7 @@ export function RequestQueuePage() {
                 to={s === 'pending' ? '/supervisor/certificate' : `/supervisor/certificate?status=${s}`}
                 aria-current={s === status ? 'page' : undefined}
                 onClick={() => {
-                  if (s !== status) announceLoad.current = true;
+                  if (s !== status) setAnnounceFor(s);
                 }}
               >
                 {txt(`queue.tabs.${s}`)}

@@ -1,36 +1,17 @@
 import { formatCount } from '@/lib/format';
 import { useDashboardT } from '../i18n';
-import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { useLiveEvent, useLiveResync } from '@/lib/realtime';
-import { countEvents, fetchCounts, type Count } from '../api/counts';
+import { useDashboardCounts } from '../api/queries';
 import type { MenuType } from '../menus';
 
 /**
  * The role's figures at a glance (queue sizes, courses, students), refreshed when a live event
- * may have changed them. Each figure is a link to where it can be acted on, and its name and
- * number are read together ("3 accreditation requests waiting").
+ * may have changed them (`api/queries.ts`). Each figure is a link to where it can be acted on, and
+ * its name and number are read together ("3 accreditation requests waiting").
  */
 export function DashboardCounts({ type }: { type: MenuType }) {
   const { t } = useDashboardT();
-  const [counts, setCounts] = useState<Count[] | null>(null);
-  const [failed, setFailed] = useState(false);
-
-  const load = useCallback(() => {
-    fetchCounts(type)
-      .then((c) => {
-        setCounts(c);
-        setFailed(false);
-      })
-      .catch((e) => {
-        console.warn('dashboard counts failed', e);
-        setFailed(true);
-      });
-  }, [type]);
-
-  useEffect(load, [load]);
-  useLiveResync(load);
-  useLiveEvent(countEvents[type], load);
+  const { data: counts, isError: failed } = useDashboardCounts(type);
 
   return (
     <section aria-labelledby="counts-heading" className="dash-counts">

@@ -1,40 +1,29 @@
 import '../live.css';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ErrorAlert, StatusMessage } from '@/components/Alert';
 import { useDismiss } from '@/components/Disclosure';
 import { formatDateTime } from '@/lib/format';
 import { langOf } from '@/lib/i18n';
-import { useLiveEvent, useLiveResync } from '@/lib/realtime';
-import { fetchNotifications, fetchUnreadCount, markRead, type NotificationItem } from '../api/notifications';
+import { markRead } from '../api/notifications';
+import { notificationsRead, refreshNotifications, useNotifications } from '../api/queries';
 import { describeEvent, roleOf } from '../eventText';
 import { useLiveT } from '../i18n';
 import { liveStatusAtom } from '../useLiveSocket';
 import { LiveAnnouncer } from './LiveAnnouncer';
 
-const LIST_SIZE = 20;
 export const NOTIF_BUTTON_ID = 'notif-button';
-
-/** Newest first, one entry per id; an entry already read stays read. */
-function merge(incoming: NotificationItem[], current: NotificationItem[]): NotificationItem[] {
-  const byId = new Map<number, NotificationItem>();
-  for (const n of [...current, ...incoming]) {
-    const old = byId.get(n.id);
-    byId.set(n.id, old ? { ...n, read: old.read || n.read } : n);
-  }
-  return [...byId.values()].sort((a, b) => b.id - a.id).slice(0, LIST_SIZE);
-}
 
 type TabMessage = { type: 'read'; upTo: number };
 
 /**
  * The top bar's notification centre: a disclosure button with the unread count, and a panel with
  * the latest events (localised), each linking to its page, and "mark all as read". Live events
- * join the list as they arrive; other tabs of the same user hear about "mark all as read" through
- * a BroadcastChannel. The polite live region that announces each event lives here too, inside
- * the banner landmark.
+ * join the list as they arrive (`api/queries.ts`); other tabs of the same user hear about "mark
+ * all as read" through a BroadcastChannel. The polite live region that announces each event
+ * lives here too, inside the banner landmark.
  */
 export function NotificationCentre({ storedType, userId }: { storedType: string; userId: string }) {
   const { t, i18n } = useLiveT();
@@ -43,9 +32,11 @@ export function NotificationCentre({ storedType, userId }: { storedType: string;
   const role = roleOf(storedType);
   const status = useAtomValue(liveStatusAtom);
   const [open, setOpen] = useState(false);
-  const [items, setItems] = useState<NotificationItem[]>([]);
-  const [unread, setUnread] = useState(0);
-  const [error, setError] = useState('');
+  const query = useNotifications();
+  const items = query.data?.items ?? [];
+  const unread = query.data?.unread ?? 0;
+  const [sendError, setSendError] = useState('');
+  const error = sendError || (query.isError ? tc('errors.unableToAccess') : '');
   const [done, setDone] = useState('');
   const [busy, setBusy] = useState(false);
   const root = useRef<HTMLDivElement>(null);
@@ -53,37 +44,6 @@ export function NotificationCentre({ storedType, userId }: { storedType: string;
   const panelId = useId();
   const { pathname } = useLocation();
   const channel = useRef<BroadcastChannel | null>(null);
-  const countTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-
-  const load = useCallback(async () => {
-    try {
-      const res = await fetchNotifications(LIST_SIZE);
-      setItems((cur) => merge(res.items, cur));
-      setUnread(res.unread);
-      setError('');
-    } catch (e) {
-      console.warn('notifications failed', e);
-      setError(tc('errors.unableToAccess'));
-    }
-  }, [tc]);
-
-  const refreshCount = useCallback(() => {
-    clearTimeout(countTimer.current);
-    countTimer.current = setTimeout(() => {
-      fetchUnreadCount().then(setUnread, (e) => console.warn('unread count failed', e));
-    }, 250);
-  }, []);
-
-  useEffect(() => {
-    void load();
-    return () => clearTimeout(countTimer.current);
-  }, [load]);
-  useLiveResync(() => void load());
-
-  useLiveEvent(null, (e) => {
-    setItems((cur) => merge([{ ...e, read: false }], cur));
-    refreshCount();
-  });
 
   // Another tab of this user marked everything read.
   useEffect(() => {
@@ -91,16 +51,13 @@ export function NotificationCentre({ storedType, userId }: { storedType: string;
     const ch = new BroadcastChannel(`lamsa-notifications:${userId}`);
     channel.current = ch;
     ch.onmessage = (m: MessageEvent<TabMessage>) => {
-      if (m.data?.type !== 'read') return;
-      const upTo = m.data.upTo;
-      setItems((cur) => cur.map((n) => (n.id <= upTo ? { ...n, read: true } : n)));
-      refreshCount();
+      if (m.data?.type === 'read') notificationsRead(m.data.upTo);
     };
     return () => {
       ch.close();
       channel.current = null;
     };
-  }, [userId, refreshCount]);
+  }, [userId]);
 
   useDismiss(open, setOpen, root, button, pathname);
 
@@ -108,22 +65,22 @@ export function NotificationCentre({ storedType, userId }: { storedType: string;
     const next = !open;
     setOpen(next);
     setDone('');
-    if (next) void load();
+    setSendError('');
+    if (next) void refreshNotifications();
   }
 
   async function markAll() {
     const upTo = items.reduce((m, n) => Math.max(m, n.id), 0);
     if (!upTo || busy || unread === 0) return;
     setBusy(true);
-    setError('');
+    setSendError('');
     try {
-      setUnread(await markRead(upTo));
-      setItems((cur) => cur.map((n) => (n.id <= upTo ? { ...n, read: true } : n)));
+      notificationsRead(upTo, await markRead(upTo));
       setDone(t('markedRead'));
       channel.current?.postMessage({ type: 'read', upTo } satisfies TabMessage);
     } catch (e) {
       console.warn('mark read failed', e);
-      setError(tc('errors.problemSending'));
+      setSendError(tc('errors.problemSending'));
     } finally {
       setBusy(false);
     }

@@ -8,6 +8,7 @@ import { publishLive, type LiveEvent } from '@/lib/realtime';
 import { KEYS } from '@/lib/storage';
 import { plain } from '../eventText';
 import { notices, noticesFor } from '../notices';
+import { refreshNotifications } from '../api/queries';
 import { LiveAnnouncer } from './LiveAnnouncer';
 import { NotificationCentre } from './NotificationCentre';
 import { TOAST_MS, Toasts } from './Toasts';
@@ -149,14 +150,28 @@ describe('NotificationCentre', () => {
     expect(within(panel).getAllByText('Unread')).toHaveLength(1);
 
     act(() => publishLive(note(3, 'live one')));
-    expect(plain(within(panel).getAllByRole('listitem')[0].textContent ?? '')).toContain('live one');
+    await waitFor(() => expect(plain(within(panel).getAllByRole('listitem')[0].textContent ?? '')).toContain('live one'));
     await screen.findByRole('button', { name: 'Notifications (2 unread)' });
+    // A read that answers without it (the server's list was read before it) keeps it.
+    await act(() => refreshNotifications());
+    expect(within(panel).getAllByRole('listitem')).toHaveLength(3);
 
     fireEvent.click(within(panel).getByRole('button', { name: 'Mark all as read' }));
     await screen.findByRole('button', { name: 'Notifications' });
     expect(posted).toEqual([{ up_to: 3 }]);
     expect(within(panel).queryAllByText('Unread')).toHaveLength(0);
     expect(within(panel).getByRole('status').textContent).toBe('All notifications are marked as read');
+  });
+
+  it('a notification that arrives live while the panel is closed is in the list when it opens, and counts as unread', async () => {
+    inRouter(<NotificationCentre storedType="student" userId="7" />);
+    await screen.findByRole('button', { name: 'Notifications (1 unread)' });
+    act(() => publishLive(note(4, 'while closed')));
+    const button = await screen.findByRole('button', { name: 'Notifications (2 unread)' });
+    fireEvent.click(button);
+    const panel = document.getElementById(button.getAttribute('aria-controls')!)!;
+    await waitFor(() => expect(within(panel).getAllByRole('listitem')).toHaveLength(3));
+    expect(plain(within(panel).getAllByRole('listitem')[0].textContent ?? '')).toContain('while closed');
   });
 
   it('closes on Escape and gives focus back to its button', async () => {
