@@ -137,9 +137,9 @@ describe('public pages', () => {
       for (const r of routes) {
         await page.goto(r);
         await page.waitForSelector('h1');
-        await expect.poll(() => page.locator('h1').count(), r).toBe(1);
+        expect(await page.locator('h1').count(), r).toBe(1);
         titles.add(await page.title());
-        await expect.poll(() => page.locator('main').count(), r).toBe(1);
+        expect(await page.locator('main').count(), r).toBe(1);
         const hasHeader = (await page.locator('header').count()) > 0;
         expect(hasHeader, r).toBe(!['/login', '/register'].includes(r));
       }
