@@ -368,22 +368,13 @@ async fn activation_and_reset_emails_are_sent_on_request() {
     assert_eq!(audit(app, &sup, "action=user.resend_activation").await.len(), 1);
 }
 
-async fn active_course(app: &TestApp, sup: &str, teacher: &str) -> i64 {
-    let created = app.post_auth("/api/courses", teacher, crate::helpers::course_body("حروف برايل"), "en").await;
-    let id = created.body["course"]["id"].as_i64().unwrap();
-    app.post_auth(&format!("/api/courses/{id}/accreditation"), teacher, json!({}), "en").await;
-    let queue = app.get_auth("/api/supervisor/requests?kind=accreditation", sup).await;
-    let rid = queue.body["requests"][0]["id"].as_i64().unwrap();
-    let r = app.post_auth(&format!("/api/requests/{rid}/approve"), sup, json!({}), "en").await;
-    assert_eq!(r.status, StatusCode::OK, "{:?}", r.body);
-    id
-}
-
 #[actix_web::test]
 async fn courses_are_listed_and_deactivated_and_decisions_elsewhere_are_audited() {
     let w = world().await;
     let (app, sup) = (&w.app, token(&w.sup));
-    let course = active_course(app, &sup, &token(&w.teacher)).await;
+    let course = app.active_course(&token(&w.teacher), &sup, crate::helpers::course_body("حروف برايل")).await["id"]
+        .as_i64()
+        .unwrap();
     let accredited = audit(app, &sup, "action=course.approve_accreditation").await;
     assert_eq!(accredited.len(), 1, "the accreditation decision is in the audit log");
     assert_eq!(accredited[0]["before"]["status"], "pending");
@@ -472,7 +463,8 @@ async fn a_supervisors_note_is_audited_with_it() {
 async fn stop_and_rejection_decisions_are_audited_too() {
     let w = world().await;
     let (app, sup, teacher) = (&w.app, token(&w.sup), token(&w.teacher));
-    let course = active_course(app, &sup, &teacher).await;
+    let course =
+        app.active_course(&teacher, &sup, crate::helpers::course_body("حروف برايل")).await["id"].as_i64().unwrap();
     let r = app.post_auth(&format!("/api/courses/{course}/stop-request"), &teacher, json!({}), "en").await;
     assert!(r.status.is_success(), "{:?}", r.body);
     let queue = app.get_auth("/api/supervisor/requests?kind=stop", &sup).await;

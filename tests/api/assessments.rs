@@ -20,26 +20,12 @@ struct World {
     lessons: Vec<i64>,
 }
 
-async fn active_course(app: &TestApp, teacher: &str, sup: &str, body: Value) -> Value {
-    let created = app.post_auth("/api/courses", teacher, body, "en").await;
-    assert_eq!(created.status, StatusCode::CREATED, "{:?}", created.body);
-    let id = created.body["course"]["id"].as_i64().unwrap();
-    app.post_auth(&format!("/api/courses/{id}/accreditation"), teacher, json!({}), "en").await;
-    let queue = app.get_auth("/api/supervisor/requests?kind=accreditation", sup).await;
-    let rid = queue.body["requests"].as_array().unwrap().iter().find(|r| r["course_id"] == id).unwrap()["id"]
-        .as_i64()
-        .unwrap();
-    let approved = app.post_auth(&format!("/api/requests/{rid}/approve"), sup, json!({}), "en").await;
-    assert_eq!(approved.status, StatusCode::OK);
-    created.body["course"].clone()
-}
-
 async fn world() -> World {
     let app = spawn_app().await;
     let sup = token(&app.account(UserType::Supervisor, "mona@example.com").await);
     let teacher = token(&app.active_user("ahmad@example.com", "instructor").await);
     let student = token(&app.active_user("sara@example.com", "student").await);
-    let course = active_course(&app, &teacher, &sup, course_body("برايل العربي")).await;
+    let course = app.active_course(&teacher, &sup, course_body("برايل العربي")).await;
     let id = course["id"].as_i64().unwrap();
     let chapters: Vec<i64> = course["chapters"].as_array().unwrap().iter().map(|c| c["id"].as_i64().unwrap()).collect();
     let lessons: Vec<i64> = course["chapters"]
@@ -348,7 +334,7 @@ async fn only_the_owner_manages_and_only_enrolled_students_take() {
     let other_teacher = token(&app.active_user("other@example.com", "instructor").await);
     let outsider = token(&app.active_user("omar@example.com", "student").await);
     // A student of another course of the same instructor.
-    let other_course = active_course(app, &w.teacher, &w.sup, course_body("دورة أخرى")).await;
+    let other_course = app.active_course(&w.teacher, &w.sup, course_body("دورة أخرى")).await;
     let other_id = id(&other_course);
     let elsewhere = token(&app.active_user("huda@example.com", "student").await);
     app.post_auth(&format!("/api/courses/{other_id}/enrol"), &elsewhere, json!({}), "en").await;
@@ -664,7 +650,7 @@ async fn every_question_type_is_graded_and_the_result_shows_the_right_answers() 
     english_course["language"] = json!("en");
     english_course["chapters"] = json!([{"title": "Letters", "description": "a-j",
         "lessons": [{"title": "a", "description": "dot 1", "letters": ["a"]}]}]);
-    let en = active_course(app, &w.teacher, &w.sup, english_course).await;
+    let en = app.active_course(&w.teacher, &w.sup, english_course).await;
     let english = id(&en);
     let lesson = en["chapters"][0]["lessons"][0]["id"].as_i64().unwrap();
     app.post_auth(&format!("/api/courses/{english}/enrol"), &w.student, json!({}), "en").await;
@@ -965,7 +951,7 @@ async fn progress_follows_the_results_and_the_instructor_tracks_attempts_live() 
     let strict = lamsa::domain::assessment_grading::GradeBands::parse("90,85,80,70").unwrap();
     let graded = lamsa::services::progress::course_result(&db, &strict, w.course, sara_id).await.unwrap().unwrap();
     assert_eq!(graded.band.map(|b| b.as_str()), Some("good"));
-    let other = id(&active_course(app, &w.teacher, &w.sup, course_body("أخرى")).await);
+    let other = id(&app.active_course(&w.teacher, &w.sup, course_body("أخرى")).await);
     assert!(lamsa::services::progress::course_result(&db, &bands, other, sara_id).await.unwrap().is_none());
     db.close().await;
 }

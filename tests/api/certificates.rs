@@ -53,29 +53,13 @@ async fn student(app: &TestApp, email: &str, name: &str) -> Value {
     app.login(email, PASSWORD).await.body
 }
 
-async fn active_course(app: &TestApp, teacher: &str, sup: &str, title: &str) -> i64 {
-    let created = app.post_auth("/api/courses", teacher, course_body(title), "en").await;
-    assert_eq!(created.status, StatusCode::CREATED, "{:?}", created.body);
-    let id = created.body["course"]["id"].as_i64().unwrap();
-    app.post_auth(&format!("/api/courses/{id}/accreditation"), teacher, json!({}), "en").await;
-    let queue = app.get_auth("/api/supervisor/requests?kind=accreditation", sup).await;
-    let rid = queue.body["requests"].as_array().unwrap().iter().find(|r| r["course_id"] == id).unwrap()["id"]
-        .as_i64()
-        .unwrap();
-    assert_eq!(
-        app.post_auth(&format!("/api/requests/{rid}/approve"), sup, json!({}), "en").await.status,
-        StatusCode::OK
-    );
-    id
-}
-
 async fn world_with(adjust: impl FnOnce(&mut lamsa::configuration::Settings)) -> World {
     let app = spawn_app_with(adjust).await;
     let sup = token(&app.account(UserType::Supervisor, "mona@example.com").await);
     let teacher = token(&app.active_user("ahmad@example.com", "instructor").await);
     let login = student(&app, "maryam@example.com", NAME).await;
     let other = token(&app.active_user("omar@example.com", "student").await);
-    let course = active_course(&app, &teacher, &sup, TITLE).await;
+    let course = app.active_course(&teacher, &sup, course_body(TITLE)).await["id"].as_i64().unwrap();
     let questions: Vec<Value> = ["ا", "ب", "ت", "اب", "تاب"]
         .iter()
         .map(|p| json!({"type": "braille_input", "points": 1, "print": p}))
@@ -186,7 +170,7 @@ async fn a_student_requests_and_supervisors_decide_live() {
     let early = request(&w, &w.student, "ar").await;
     assert_eq!((early.code(), early.message()), ("course_not_completed", "يمكنك طلب الشهادة بعد إتمام الدورة."));
     // Not enrolled, unknown course, not a student, bad body.
-    let elsewhere = active_course(app, &w.teacher, &w.sup, "Another course").await;
+    let elsewhere = app.active_course(&w.teacher, &w.sup, course_body("Another course")).await["id"].as_i64().unwrap();
     let r = app.post_auth("/api/certificates/requests", &w.student, json!({"course_id": elsewhere}), "en").await;
     assert_eq!(r.status, StatusCode::NOT_FOUND);
     let r = app.post_auth("/api/certificates/requests", &w.student, json!({"course_id": 999_999}), "en").await;

@@ -178,6 +178,22 @@ impl TestApp {
             .await
     }
 
+    /// A course made by `teacher` from `body`, sent for accreditation and approved by `sup`:
+    /// active, open for enrolment. Its JSON as the server answered the creation.
+    pub async fn active_course(&self, teacher: &str, sup: &str, body: Value) -> Value {
+        let created = self.post_auth("/api/courses", teacher, body, "en").await;
+        assert_eq!(created.status, StatusCode::CREATED, "{:?}", created.body);
+        let id = created.body["course"]["id"].as_i64().unwrap();
+        self.post_auth(&format!("/api/courses/{id}/accreditation"), teacher, json!({}), "en").await;
+        let queue = self.get_auth("/api/supervisor/requests?kind=accreditation", sup).await;
+        let rid = queue.body["requests"].as_array().unwrap().iter().find(|r| r["course_id"] == id).unwrap()["id"]
+            .as_i64()
+            .unwrap();
+        let approved = self.post_auth(&format!("/api/requests/{rid}/approve"), sup, json!({}), "en").await;
+        assert_eq!(approved.status, StatusCode::OK, "{:?}", approved.body);
+        created.body["course"].clone()
+    }
+
     pub fn outbox(&self) -> PathBuf {
         self.data_dir.path().join("outbox")
     }

@@ -281,22 +281,6 @@ async fn confused_cells_are_recorded_and_drilled_until_they_stop() {
     assert_eq!(s.body["drills"].as_array().unwrap().len(), 1);
 }
 
-async fn active_course(app: &TestApp, teacher: &str, sup: &str, body: Value) -> Value {
-    let created = app.post_auth("/api/courses", teacher, body, "en").await;
-    assert_eq!(created.status, StatusCode::CREATED, "{:?}", created.body);
-    let id = created.body["course"]["id"].as_i64().unwrap();
-    app.post_auth(&format!("/api/courses/{id}/accreditation"), teacher, json!({}), "en").await;
-    let queue = app.get_auth("/api/supervisor/requests?kind=accreditation", sup).await;
-    let rid = queue.body["requests"].as_array().unwrap().iter().find(|r| r["course_id"] == id).unwrap()["id"]
-        .as_i64()
-        .unwrap();
-    assert_eq!(
-        app.post_auth(&format!("/api/requests/{rid}/approve"), sup, json!({}), "en").await.status,
-        StatusCode::OK
-    );
-    created.body["course"].clone()
-}
-
 #[actix_web::test]
 async fn assessment_answers_feed_the_confusions_and_instructors_see_only_their_courses() {
     let app = spawn_app().await;
@@ -304,7 +288,7 @@ async fn assessment_answers_feed_the_confusions_and_instructors_see_only_their_c
     let teacher = token(&app.active_user("ahmad@example.com", "instructor").await);
     let other_teacher = token(&app.active_user("laila@example.com", "instructor").await);
     let sara = token(&app.active_user("sara@example.com", "student").await);
-    let course = active_course(&app, &teacher, &sup, course_body("برايل العربي")).await;
+    let course = app.active_course(&teacher, &sup, course_body("برايل العربي")).await;
     let cid = course["id"].as_i64().unwrap();
     let lesson = course["chapters"][0]["lessons"][0]["id"].as_i64().unwrap();
     assert_eq!(
@@ -371,7 +355,7 @@ async fn new_learners_start_with_the_symbols_of_the_lessons_they_completed() {
     let sup = token(&app.account(UserType::Supervisor, "mona@example.com").await);
     let teacher = token(&app.active_user("ahmad@example.com", "instructor").await);
     let sara = token(&app.active_user("sara@example.com", "student").await);
-    let course = active_course(&app, &teacher, &sup, course_body("برايل العربي")).await;
+    let course = app.active_course(&teacher, &sup, course_body("برايل العربي")).await;
     let cid = course["id"].as_i64().unwrap();
     app.post_auth(&format!("/api/courses/{cid}/enrol"), &sara, json!({}), "en").await;
     // The third lesson teaches ت.
