@@ -7,7 +7,7 @@ import { __resetForTests } from '@/lib/api-client';
 import { applyLanguage } from '@/lib/i18n';
 import { publishLive } from '@/lib/realtime';
 import { appStore, sessionAtom } from '@/lib/state';
-import { KEYS, readSession } from '@/lib/storage';
+import { KEYS } from '@/lib/storage';
 import {
   applyDecision,
   applyToQueue,
@@ -27,6 +27,7 @@ import { StudentCertificatesPage } from './routes/StudentCertificatesPage';
 import { VerifyPage } from './routes/VerifyPage';
 import { formatPercent } from '@/lib/format';
 import { certificatesT } from './i18n';
+import { signIn } from '@/test/session';
 
 /** Text without the bidi isolates the page puts around names and titles. */
 const plain = (s: string | null | undefined) => (s ?? '').replace(/[\u2068\u2069]/g, '');
@@ -82,14 +83,6 @@ function server(routes: Record<string, Handler>) {
       return new Response(JSON.stringify(out.body), { status: out.status ?? 200, headers: { 'Content-Type': 'application/json' } });
     }),
   );
-}
-
-function signIn(id: number, type: string) {
-  localStorage.setItem(KEYS.token, 'tok');
-  localStorage.setItem(KEYS.refresh, 'ref');
-  localStorage.setItem(KEYS.userId, String(id));
-  localStorage.setItem(KEYS.type, type);
-  appStore.set(sessionAtom, readSession());
 }
 
 function page(ui: React.ReactNode, path = '/', at = '/') {

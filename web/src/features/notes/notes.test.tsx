@@ -6,10 +6,10 @@ import '@/lib/i18n';
 import { applyLanguage } from '@/lib/i18n';
 import { publishLive, publishResync } from '@/lib/realtime';
 import { appStore, sessionAtom } from '@/lib/state';
-import { readSession, KEYS } from '@/lib/storage';
 import { addReply, isSearchQuery, noteFromPayload, replyFromPayload, upsertNote, type Note } from './api/notes';
 import { ContactPage } from './routes/ContactPage';
 import { NotesPage } from './routes/NotesPage';
+import { signIn } from '@/test/session';
 
 const SUP = 1;
 const SARA = 7;
@@ -51,13 +51,6 @@ function server(routes: Record<string, (body: unknown, url: string) => { status?
       return new Response(JSON.stringify(out.body), { status: out.status ?? 200 });
     }),
   );
-}
-
-function signIn(id: number, type: string) {
-  localStorage.setItem(KEYS.token, 'tok');
-  localStorage.setItem(KEYS.userId, String(id));
-  localStorage.setItem(KEYS.type, type);
-  appStore.set(sessionAtom, readSession());
 }
 
 function page(ui: React.ReactNode) {

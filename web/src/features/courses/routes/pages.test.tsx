@@ -8,12 +8,12 @@ import { applyLanguage } from '@/lib/i18n';
 import { queryClient } from '@/lib/query';
 import { publishLive } from '@/lib/realtime';
 import { appStore, sessionAtom } from '@/lib/state';
-import { KEYS, readSession } from '@/lib/storage';
 import type { CourseDetail, CourseSummary, LessonDto, RequestDto } from '../api/courses';
 import { CataloguePage, CoursePage } from './CataloguePages';
 import { ArchivePage, InstructorCoursesPage } from './InstructorCoursesPage';
 import { LearnPage, MyCoursesPage } from './StudentPages';
 import { QueuePage } from './SupervisorPages';
+import { signIn } from '@/test/session';
 
 let requests: Array<{ url: string; method: string }>;
 type Handler = (url: string) => { status?: number; body?: unknown };
@@ -31,14 +31,6 @@ function server(routes: Record<string, Handler>) {
       return new Response(JSON.stringify(out.body), { status: out.status ?? 200, headers: { 'Content-Type': 'application/json' } });
     }),
   );
-}
-
-function signIn(id: number, type: string) {
-  localStorage.setItem(KEYS.token, 'tok');
-  localStorage.setItem(KEYS.refresh, 'ref');
-  localStorage.setItem(KEYS.userId, String(id));
-  localStorage.setItem(KEYS.type, type);
-  appStore.set(sessionAtom, readSession());
 }
 
 function page(ui: React.ReactNode, path = '/', at = '/') {
