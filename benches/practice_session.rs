@@ -58,7 +58,7 @@ async fn learner_with_cards(db: &Db) -> AuthUser {
         user_type: UserType::Student,
         profile: ProfileFields::default(),
     };
-    let learner = AuthUser { id: accounts::create_active(db, account).await.unwrap(), typ: UserType::Student };
+    let learner = AuthUser::acting(accounts::create_active(db, account).await.unwrap(), UserType::Student);
     practice::session(db, learner, braille::Lang::English, 5, T0).await.unwrap();
     let (mut tx, turn) = db::begin_write(db).await.unwrap();
     let (have,): (i64,) = sqlx::query_as("SELECT CAST(COUNT(*) AS BIGINT) FROM practice_cards WHERE student_id = $1")

@@ -75,6 +75,19 @@ impl ApiError {
         ApiError::new(StatusCode::UNAUTHORIZED, "unauthorized", Msg::SignInRequired)
     }
 
+    /// A token that verifies but no longer opens anything (issue 21). Both refusals are 401 with
+    /// a code of their own: the web client signs out with the message instead of refreshing.
+    pub fn refused(why: crate::auth::Refusal) -> ApiError {
+        use crate::auth::Refusal;
+        match why {
+            Refusal::Gone => ApiError::unauthorized(),
+            Refusal::Deactivated => {
+                ApiError::new(StatusCode::UNAUTHORIZED, "account_deactivated", Msg::AccountDeactivated)
+            }
+            Refusal::Ended => ApiError::new(StatusCode::UNAUTHORIZED, "session_ended", Msg::SessionEnded),
+        }
+    }
+
     pub fn forbidden() -> ApiError {
         ApiError::new(StatusCode::FORBIDDEN, "forbidden", Msg::UnableToAccessData)
     }

@@ -76,6 +76,10 @@ pub enum Msg {
     WrongCurrentPassword,
     SignInRequired,
     SessionExpired,
+    /// A token of an ended session generation (issue 21).
+    SessionEnded,
+    /// "Sign out everywhere else" done.
+    OtherSessionsEnded,
     NotFound,
     TooManyAttempts,
     ImageOnly,
@@ -202,6 +206,14 @@ impl Msg {
             InvalidActivationLink => ("This link is invalid or has expired.", "هذا الرابط غير صالح أو انتهت صلاحيته."),
             WrongCurrentPassword => ("The current password is incorrect", "كلمة المرور الحالية غير صحيحة"),
             SignInRequired => ("Please sign in to continue", "يرجى تسجيل الدخول للمتابعة"),
+            SessionEnded => (
+                "You were signed out on this device because the account's password, type or sessions changed. Please sign in again.",
+                "سُجّل خروجك على هذا الجهاز لأن كلمة مرور الحساب أو نوعه أو جلساته تغيّرت. يرجى تسجيل الدخول مرة أخرى.",
+            ),
+            OtherSessionsEnded => (
+                "You are signed out everywhere else. This device stays signed in.",
+                "سُجّل خروجك من كل الأجهزة الأخرى. يبقى هذا الجهاز مسجّلًا.",
+            ),
             SessionExpired => {
                 ("Your session has expired. Please sign in again.", "انتهت جلستك. يرجى تسجيل الدخول مرة أخرى.")
             }

@@ -220,7 +220,9 @@ async fn admin(settings: Settings, command: Command) -> anyhow::Result<()> {
             let mut out = std::io::BufWriter::new(std::io::stdout().lock());
             for (id, email, user_type) in users {
                 let line = serde_json::json!({
-                    "id": id, "email": email, "type": user_type.as_str(), "access": keys.issue(id, user_type)?,
+                    // New accounts: session generation 0, no signed-in device.
+                    "id": id, "email": email, "type": user_type.as_str(),
+                    "access": keys.issue(lamsa::auth::TokenSubject { user_id: id, typ: user_type, gen: 0, sid: 0 })?,
                 });
                 writeln!(out, "{line}")?;
             }

@@ -67,6 +67,7 @@ impl AppState {
             realtime::namespace_for(&settings.database_url),
             Arc::downgrade(&shared_db),
             metrics.clone(),
+            Arc::default(),
         );
         let notes = NoteWriter::start(db.clone(), realtime.clone(), metrics.clone());
         let cert_font = Arc::new(FontCache::new(settings.cert_font.clone()));

@@ -15,10 +15,27 @@ use crate::domain::UserType;
 pub struct Claims {
     /// The user's id.
     pub sub: i64,
-    /// The account type when the token was issued.
+    /// The account type when the token was issued. Only a hint: requests are judged by the
+    /// account's type as it is now (`auth::standing`).
     pub typ: UserType,
+    /// The account's session generation when the token was issued; a token of an older
+    /// generation is refused (issue 21). Tokens from before generations existed read as 0.
+    #[serde(default)]
+    pub gen: i64,
+    /// The signed-in device (the refresh token's row) the token was issued to.
+    #[serde(default)]
+    pub sid: i64,
     pub iat: i64,
     pub exp: i64,
+}
+
+/// Who a new access token is for: the account, its type and generation, and the device.
+#[derive(Clone, Copy, Debug)]
+pub struct TokenSubject {
+    pub user_id: i64,
+    pub typ: UserType,
+    pub gen: i64,
+    pub sid: i64,
 }
 
 #[derive(Clone)]
@@ -52,9 +69,10 @@ impl JwtKeys {
         }
     }
 
-    pub fn issue(&self, user_id: i64, typ: UserType) -> anyhow::Result<String> {
+    pub fn issue(&self, who: TokenSubject) -> anyhow::Result<String> {
         let now = time::OffsetDateTime::now_utc().unix_timestamp();
-        let claims = Claims { sub: user_id, typ, iat: now, exp: now + self.ttl_secs };
+        let claims =
+            Claims { sub: who.user_id, typ: who.typ, gen: who.gen, sid: who.sid, iat: now, exp: now + self.ttl_secs };
         encode(&Header::new(Algorithm::HS256), &claims, &self.encoding).context("cannot sign access token")
     }
 
@@ -116,10 +134,14 @@ mod tests {
 
     const SECRET: &[u8] = b"a secret for these tests, 32+ chars";
 
+    fn student(user_id: i64) -> TokenSubject {
+        TokenSubject { user_id, typ: UserType::Student, gen: 0, sid: 1 }
+    }
+
     #[test]
     fn a_token_is_accepted_until_it_expires_even_when_remembered() {
         let keys = JwtKeys::new(SECRET, 900);
-        let token = keys.issue(7, UserType::Student).unwrap();
+        let token = keys.issue(student(7)).unwrap();
         assert_eq!(keys.verify(&token).map(|c| c.sub), Some(7));
         // Remembered now; the same answer again.
         assert_eq!(keys.verify(&token).map(|c| c.sub), Some(7));
@@ -134,10 +156,10 @@ mod tests {
     fn bad_tokens_are_refused_and_not_remembered() {
         let keys = JwtKeys::new(SECRET, 900);
         let other = JwtKeys::new(b"another secret for these tests, 32+", 900);
-        let foreign = other.issue(7, UserType::Supervisor).unwrap();
+        let foreign = other.issue(TokenSubject { typ: UserType::Supervisor, ..student(7) }).unwrap();
         assert!(keys.verify(&foreign).is_none());
         assert!(keys.verify("not.a.token").is_none());
-        let stale = JwtKeys::new(SECRET, -10).issue(7, UserType::Student).unwrap();
+        let stale = JwtKeys::new(SECRET, -10).issue(student(7)).unwrap();
         assert!(keys.verify(&stale).is_none());
         assert!(keys.verified.lock().unwrap().is_empty());
     }
@@ -146,7 +168,7 @@ mod tests {
     fn the_memory_is_bounded() {
         let keys = JwtKeys::new(SECRET, 900);
         for id in 0..(VERIFIED_TOKENS as i64 + 10) {
-            let token = keys.issue(id, UserType::Student).unwrap();
+            let token = keys.issue(student(id)).unwrap();
             assert_eq!(keys.verify(&token).map(|c| c.sub), Some(id));
         }
         assert!(keys.verified.lock().unwrap().len() <= VERIFIED_TOKENS);

@@ -5,11 +5,13 @@ mod extractor;
 mod jwt;
 mod password;
 mod signed_url;
+mod standing;
 
 pub use extractor::{AuthUser, MaybeUser};
-pub use jwt::{load_or_create_secret, Claims, JwtKeys};
+pub use jwt::{load_or_create_secret, Claims, JwtKeys, TokenSubject};
 pub use password::{hash_password, verify_password};
 pub use signed_url::MediaSigner;
+pub use standing::{Refusal, Standing, Standings};
 
 use base64::Engine;
 use rand::RngCore;

@@ -5,6 +5,7 @@ pub mod assessment_grading;
 pub mod certificate;
 pub mod contact;
 pub mod course;
+pub mod device;
 mod email;
 mod error;
 pub mod media;

@@ -6,11 +6,12 @@ use std::collections::HashMap;
 use actix::{Actor, Addr, AsyncContext, Context, Handler, Message};
 use tokio::sync::mpsc::UnboundedSender;
 
-use super::{session::WsSession, subscriber::SubCommand, user_channel};
+use super::{session::WsSession, subscriber::SubCommand, user_channel, AccountChanged};
 use crate::{
+    auth::Standings,
     db::Db,
     metrics::{inc, Metrics},
-    store::notifications::Event,
+    store::{self, notifications::Event, users::SocketStanding},
 };
 
 pub struct Hub {
@@ -22,6 +23,8 @@ pub struct Hub {
     /// strong handle here kept every app's pool, and its connections, open forever.
     db: std::sync::Weak<Db>,
     metrics: std::sync::Arc<Metrics>,
+    /// Forgotten whole after the bus was away (account messages may have been missed).
+    standings: std::sync::Arc<Standings>,
 }
 
 impl Hub {
@@ -30,8 +33,9 @@ impl Hub {
         namespace: std::sync::Arc<str>,
         db: std::sync::Weak<Db>,
         metrics: std::sync::Arc<Metrics>,
+        standings: std::sync::Arc<Standings>,
     ) -> Hub {
-        Hub { sessions: HashMap::new(), subscriptions, namespace, db, metrics }
+        Hub { sessions: HashMap::new(), subscriptions, namespace, db, metrics, standings }
     }
 }
 
@@ -64,16 +68,19 @@ pub struct Deliver(pub Event);
 #[rtype(result = "()")]
 pub struct Resync;
 
-/// The latest seq of each user, read after the bus came back.
+/// The latest seq and the standing of each user, read after the bus came back.
 #[derive(Message)]
 #[rtype(result = "()")]
-struct Latest(Vec<(i64, i64)>);
+struct Latest(Vec<SocketStanding>);
 
-/// To a session: its user's events go up to `latest_seq`; fetch any it has not sent.
+/// To a session, after the bus was away: its user's events go up to `latest_seq` (fetch any it
+/// has not sent), and the account is as `standing` says (close if its token is no longer good;
+/// `None` when it could not be read).
 #[derive(Message)]
 #[rtype(result = "()")]
 pub struct CatchUp {
     pub latest_seq: i64,
+    pub standing: Option<SocketStanding>,
 }
 
 /// The instance is stopping: every session closes with 1001 (going away).
@@ -114,32 +121,25 @@ impl Handler<Leave> for Hub {
     }
 }
 
-/// To a session: its account was deactivated; close now.
-#[derive(Message)]
-#[rtype(result = "()")]
-pub struct EndSession;
-
 impl Handler<Deliver> for Hub {
     type Result = ();
     fn handle(&mut self, msg: Deliver, _: &mut Context<Self>) {
-        // The deactivation event travels like any other (the bus reaches whichever instance
-        // holds the user's sockets); here it also ends every session it reaches.
-        let ends = event_kind(&msg.0.json) == Some(crate::events::ACCOUNT_DEACTIVATED);
         if let Some(list) = self.sessions.get(&msg.0.recipient_id) {
             for (_, addr) in list {
                 addr.do_send(msg.clone());
-                if ends {
-                    addr.do_send(EndSession);
-                }
             }
         }
     }
 }
 
-/// The `kind` of an event's socket message, which the server wrote as
-/// `{"type":"event","id":…,"kind":"…",…}` (the kind before the payload).
-fn event_kind(json: &str) -> Option<&str> {
-    json.split_once(r#""kind":""#)?.1.split('"').next()
+/// An account decision reaches every socket of the account held here; each judges its own token.
+impl Handler<AccountChanged> for Hub {
+    type Result = ();
+    fn handle(&mut self, change: AccountChanged, _: &mut Context<Self>) {
+        for (_, addr) in self.sessions.get(&change.user_id).into_iter().flatten() {
+            addr.do_send(change);
+        }
+    }
 }
 
 /// Every user here may have missed events while the bus was away. Rather than every socket
@@ -149,19 +149,18 @@ impl Handler<Resync> for Hub {
     type Result = ();
     fn handle(&mut self, _: Resync, ctx: &mut Context<Self>) {
         inc(&self.metrics.bus_resyncs, 1);
+        // Account messages may have been lost with the events: read every account again.
+        self.standings.forget_all();
         let Some(db) = self.db.upgrade().map(|db| (*db).clone()) else { return };
         let users: Vec<i64> = self.sessions.keys().copied().collect();
         let hub = ctx.address();
         actix::spawn(async move {
             for chunk in users.chunks(500) {
-                // Ids from our own map: integers, safe inline.
-                let list = chunk.iter().map(i64::to_string).collect::<Vec<_>>().join(",");
-                let sql = format!("SELECT id, notif_seq FROM users WHERE id IN ({list})");
-                let latest = match sqlx::query_as::<_, (i64, i64)>(&sql).fetch_all(&db).await {
+                let latest = match store::users::socket_standings(&db, chunk).await {
                     Ok(rows) => rows,
                     Err(e) => {
                         tracing::warn!(error = %e, "resync read failed; every session here checks");
-                        chunk.iter().map(|id| (*id, i64::MAX)).collect()
+                        chunk.iter().map(|id| SocketStanding::unknown(*id)).collect()
                     }
                 };
                 hub.do_send(Latest(latest));
@@ -173,9 +172,10 @@ impl Handler<Resync> for Hub {
 impl Handler<Latest> for Hub {
     type Result = ();
     fn handle(&mut self, Latest(latest): Latest, _: &mut Context<Self>) {
-        for (user, latest_seq) in latest {
-            for (_, addr) in self.sessions.get(&user).into_iter().flatten() {
-                addr.do_send(CatchUp { latest_seq });
+        for standing in latest {
+            for (_, addr) in self.sessions.get(&standing.user_id).into_iter().flatten() {
+                let known = (standing.notif_seq != i64::MAX).then_some(standing);
+                addr.do_send(CatchUp { latest_seq: standing.notif_seq, standing: known });
             }
         }
     }

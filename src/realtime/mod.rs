@@ -21,6 +21,7 @@ use actix::{Actor, Addr, Arbiter};
 use tokio::sync::mpsc;
 
 use crate::{
+    auth::Standings,
     bus::Bus,
     metrics::{inc, Metrics},
     store::notifications::Event,
@@ -37,6 +38,42 @@ pub struct Realtime {
     /// How many publishes have failed or timed out so far. The keeper compares it with the
     /// count it last repaired: any change means some session may have missed an event.
     failed_publishes: Arc<AtomicU64>,
+    /// What each account may do now, as this instance remembers it (`auth::standing`); account
+    /// messages on the bus make it forget.
+    pub standings: Arc<Standings>,
+}
+
+/// A decision about an account (issue 21), heard by every instance: each forgets the account's
+/// standing and closes the sockets that the account's older tokens opened, except those of the
+/// device that made the change (`keep_sid`), whose tokens it renews itself.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, actix::Message)]
+#[rtype(result = "()")]
+pub struct AccountChanged {
+    pub user_id: i64,
+    /// The account's session generation after the change.
+    pub gen: i64,
+    /// Activated and not deactivated after the change.
+    pub usable: bool,
+    pub keep_sid: Option<i64>,
+}
+
+impl AccountChanged {
+    /// `"<user id> <generation> <usable 0|1> <kept device or 0>"`.
+    fn encode(&self) -> String {
+        format!("{} {} {} {}", self.user_id, self.gen, u8::from(self.usable), self.keep_sid.unwrap_or(0))
+    }
+
+    fn decode(payload: &str) -> Option<AccountChanged> {
+        let mut parts = payload.split(' ');
+        let mut next = || parts.next()?.parse::<i64>().ok();
+        let (user_id, gen, usable, keep) = (next()?, next()?, next()?, next()?);
+        Some(AccountChanged { user_id, gen, usable: usable == 1, keep_sid: (keep != 0).then_some(keep) })
+    }
+}
+
+/// `<namespace>:account`: account decisions; every instance of the deployment subscribes to it.
+pub fn account_channel(namespace: &str) -> String {
+    format!("{namespace}:account")
 }
 
 /// The message an instance publishes on `user:<id>`: `"<seq> <id> <json>"`.
@@ -79,7 +116,13 @@ pub const DROP_AFTER: Duration = Duration::from_secs(70);
 impl Realtime {
     /// Starts the hub on its own arbiter (thread) and, with Redis, the subscriber and the keeper
     /// beside it. Must run inside an actix system.
-    pub fn start(bus: Bus, namespace: Arc<str>, db: std::sync::Weak<crate::db::Db>, metrics: Arc<Metrics>) -> Realtime {
+    pub fn start(
+        bus: Bus,
+        namespace: Arc<str>,
+        db: std::sync::Weak<crate::db::Db>,
+        metrics: Arc<Metrics>,
+        standings: Arc<Standings>,
+    ) -> Realtime {
         let arbiter = Arbiter::new();
         let (sub_tx, sub_rx) = mpsc::unbounded_channel();
         let redis = bus.redis_client().cloned();
@@ -87,17 +130,24 @@ impl Realtime {
         let hub_namespace = namespace.clone();
         let hub_metrics = metrics.clone();
         let keeper_db = db.clone();
-        let hub =
-            Hub::start_in_arbiter(&arbiter.handle(), move |_| Hub::new(subscriptions, hub_namespace, db, hub_metrics));
+        let hub_standings = standings.clone();
+        let hub = Hub::start_in_arbiter(&arbiter.handle(), move |_| {
+            Hub::new(subscriptions, hub_namespace, db, hub_metrics, hub_standings)
+        });
         let realtime = Realtime {
             hub: hub.clone(),
             bus,
             namespace: namespace.clone(),
             metrics,
             failed_publishes: Default::default(),
+            standings: standings.clone(),
         };
         if let Some(client) = redis {
-            arbiter.spawn(subscriber::run(client, sub_rx, hub, resync_channel(&namespace)));
+            // Until the subscriber hears the bus, account messages may be missed.
+            standings.set_trusted(false);
+            let channels =
+                subscriber::Channels { resync: resync_channel(&namespace), account: account_channel(&namespace) };
+            arbiter.spawn(subscriber::run(client, sub_rx, hub, channels, standings));
             arbiter.spawn(keeper(realtime.clone(), keeper_db));
         }
         // The arbiter lives as long as the process.
@@ -140,6 +190,33 @@ impl Realtime {
                     }
                     failed.fetch_add(1, Ordering::Release);
                 });
+            }
+        }
+    }
+}
+
+impl Realtime {
+    /// Tells every instance about a committed decision about an account: this one at once, the
+    /// others through the bus, before the request that made it is answered. A publish that fails
+    /// is counted like a lost event, so the keeper has every instance forget every standing (and
+    /// re-check every socket) as soon as the bus answers again.
+    pub async fn account_changed(&self, change: AccountChanged) {
+        self.standings.forget(change.user_id);
+        self.hub.do_send(change);
+        if let Bus::Redis { .. } = &self.bus {
+            let message = [(account_channel(&self.namespace), change.encode())];
+            match tokio::time::timeout(PUBLISH_TIMEOUT, self.bus.publish_many(&message)).await {
+                Ok(Ok(())) => {}
+                outcome => {
+                    tracing::warn!(
+                        user = change.user_id,
+                        timed_out = outcome.is_err(),
+                        "account change not published; instances re-read accounts when the bus answers"
+                    );
+                    inc(&self.metrics.events_publish_failed, 1);
+                    self.metrics.bus_up.store(0, Ordering::Relaxed);
+                    self.failed_publishes.fetch_add(1, Ordering::Release);
+                }
             }
         }
     }
@@ -198,5 +275,17 @@ mod tests {
         assert_eq!((back.id, back.recipient_id, back.seq, &*back.json), (42, 7, 3, &*e.json));
         assert!(decode("role:x", "1 2 {}").is_none());
         assert!(decode("user:7", "garbage").is_none());
+    }
+
+    #[test]
+    fn account_messages_round_trip() {
+        for change in [
+            AccountChanged { user_id: 7, gen: 3, usable: true, keep_sid: Some(12) },
+            AccountChanged { user_id: 8, gen: 1, usable: false, keep_sid: None },
+        ] {
+            assert_eq!(AccountChanged::decode(&change.encode()), Some(change));
+        }
+        assert_eq!(AccountChanged::decode("7 x 1 0"), None);
+        assert_eq!(AccountChanged::decode("7 3 1"), None);
     }
 }

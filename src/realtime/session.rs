@@ -17,14 +17,19 @@ use serde::Deserialize;
 use tokio::sync::mpsc;
 
 use super::{
-    hub::{CatchUp, Deliver, EndSession, Hub, Join, Leave, Shutdown},
+    hub::{CatchUp, Deliver, Hub, Join, Leave, Shutdown},
     socket::Socket,
-    DROP_AFTER, PING_EVERY,
+    AccountChanged, DROP_AFTER, PING_EVERY,
 };
 use crate::{
+    auth::{AuthUser, Refusal},
     db::Db,
     metrics::{inc, Metrics},
-    store::notifications::{self, Event},
+    store::{
+        self,
+        notifications::{self, Event},
+        users::SocketStanding,
+    },
 };
 
 /// Largest frame a client may send; its messages are a few dozen bytes.
@@ -39,6 +44,18 @@ pub const CLOSE_BAD_TOKEN: u16 = 4401;
 pub const CLOSE_TOO_SLOW: u16 = 4008;
 /// Close code for an account a supervisor deactivated (the web client signs out).
 pub const CLOSE_DEACTIVATED: u16 = 4403;
+/// Close code for a token whose session generation ended: a password change or reset, a type
+/// change, "sign out everywhere else" (the web client signs out with a message).
+pub const CLOSE_SESSION_ENDED: u16 = 4410;
+
+/// The close code and reason that tell the client why its token no longer opens anything.
+pub fn refusal_close(why: Refusal) -> (u16, &'static str) {
+    match why {
+        Refusal::Gone => (CLOSE_BAD_TOKEN, "invalid or expired token"),
+        Refusal::Deactivated => (CLOSE_DEACTIVATED, "account deactivated"),
+        Refusal::Ended => (CLOSE_SESSION_ENDED, "session ended; sign in again"),
+    }
+}
 
 static NEXT_CONN: AtomicU64 = AtomicU64::new(1);
 
@@ -70,6 +87,10 @@ enum Flow {
 
 pub struct WsSession {
     user_id: i64,
+    /// The session generation of the token the socket opened with, and its device: an account
+    /// decision closes the socket unless it came from this device (`AccountChanged`).
+    gen: i64,
+    sid: i64,
     conn_id: u64,
     hub: Addr<Hub>,
     db: Db,
@@ -104,32 +125,31 @@ impl Actor for WsSession {
                 }
             }));
         });
-        // A client that never says where it stopped gets what arrives from now on.
-        let db = self.db.clone();
-        let user = self.user_id;
-        ctx.spawn(
-            detached(async move {
-                sqlx::query_as::<_, (i64, Option<i64>)>("SELECT notif_seq, deactivated_at FROM users WHERE id = $1")
-                    .bind(user)
-                    .fetch_one(&db)
-                    .await
-            })
-            .into_actor(self)
-            .map(|seq, act, ctx| {
-                if let Ok((_, Some(_))) = seq {
-                    act.close(ctx, CloseCode::Other(CLOSE_DEACTIVATED), "account deactivated");
-                    return;
+        // Nothing is sent before the account is read, fresh from the database: `wait` holds the
+        // mailbox and the socket's messages (a `resume` too) until then, so a socket opened with
+        // a token that is no longer good closes before it could replay anything.
+        let (db, user) = (self.db.clone(), self.user_id);
+        ctx.wait(detached(async move { store::users::socket_standing(&db, user).await }).into_actor(self).map(
+            |standing, act, ctx| match standing {
+                Ok(Some(standing)) => {
+                    if act.judge(ctx, &standing) {
+                        // A client that never says where it stopped gets what arrives from now on.
+                        let seq = standing.notif_seq;
+                        ctx.run_later(RESUME_WAIT, move |act, ctx| {
+                            if matches!(act.flow, Flow::AwaitingResume) {
+                                act.flow = Flow::Live { last_seq: seq };
+                                act.catch_up(ctx);
+                            }
+                        });
+                    }
                 }
-                if let Ok((seq, None)) = seq {
-                    ctx.run_later(RESUME_WAIT, move |act, ctx| {
-                        if matches!(act.flow, Flow::AwaitingResume) {
-                            act.flow = Flow::Live { last_seq: seq };
-                            act.catch_up(ctx);
-                        }
-                    });
+                Ok(None) => act.refuse(ctx, Refusal::Gone),
+                Err(e) => {
+                    tracing::error!(error = %e, "socket's account not read");
+                    act.close(ctx, CloseCode::Error, "temporary failure; reconnect");
                 }
-            }),
-        );
+            },
+        ));
     }
 
     fn stopped(&mut self, _: &mut Self::Context) {
@@ -138,6 +158,30 @@ impl Actor for WsSession {
 }
 
 impl WsSession {
+    /// Whether the socket's token still holds for the account as `standing` says; closes it
+    /// with the reason when not.
+    fn judge(&mut self, ctx: &mut actix::Context<Self>, standing: &SocketStanding) -> bool {
+        let refusal = if !standing.usable {
+            Some(Refusal::Deactivated)
+        } else if self.gen < standing.gen {
+            Some(Refusal::Ended)
+        } else {
+            None
+        };
+        match refusal {
+            Some(why) => {
+                self.refuse(ctx, why);
+                false
+            }
+            None => true,
+        }
+    }
+
+    fn refuse(&mut self, ctx: &mut actix::Context<Self>, why: Refusal) {
+        let (code, reason) = refusal_close(why);
+        self.close(ctx, CloseCode::Other(code), reason);
+    }
+
     /// Queues a message for the socket's writer, in order; a full queue means the peer
     /// cannot keep up.
     fn send(&mut self, ctx: &mut actix::Context<Self>, text: String) {
@@ -301,16 +345,27 @@ impl Handler<Shutdown> for WsSession {
     }
 }
 
-impl Handler<EndSession> for WsSession {
+impl Handler<AccountChanged> for WsSession {
     type Result = ();
-    fn handle(&mut self, _: EndSession, ctx: &mut Self::Context) {
-        self.close(ctx, CloseCode::Other(CLOSE_DEACTIVATED), "account deactivated");
+    fn handle(&mut self, change: AccountChanged, ctx: &mut Self::Context) {
+        // The device that made the change stays signed in: its tokens are renewed.
+        if change.keep_sid == Some(self.sid) {
+            self.gen = self.gen.max(change.gen);
+        }
+        let standing = SocketStanding { user_id: change.user_id, notif_seq: 0, gen: change.gen, usable: change.usable };
+        self.judge(ctx, &standing);
     }
 }
 
 impl Handler<CatchUp> for WsSession {
     type Result = ();
     fn handle(&mut self, msg: CatchUp, ctx: &mut Self::Context) {
+        // An account decision may have been lost with the bus.
+        if let Some(standing) = msg.standing {
+            if !self.judge(ctx, &standing) {
+                return;
+            }
+        }
         // A session still waiting for `resume` will replay from the database anyway.
         if matches!(self.flow, Flow::Live { last_seq } if last_seq < msg.latest_seq) {
             self.catch_up(ctx);
@@ -350,23 +405,32 @@ impl StreamHandler<Result<Message, ProtocolError>> for WsSession {
     }
 }
 
-/// Closes a socket whose token is missing, bad or expired with 4401 (browsers cannot read the
-/// HTTP status of a failed upgrade, so the refusal travels as a close code).
-pub fn refuse(ws: actix_ws::Session, socket: Socket) {
+/// Closes a socket whose token opens nothing, with the code that says why: 4401 missing, bad
+/// or expired (browsers cannot read the HTTP status of a failed upgrade, so the refusal travels
+/// as a close code), 4403 deactivated, 4410 session ended.
+pub fn refuse(ws: actix_ws::Session, socket: Socket, why: Refusal) {
     socket.cut_later();
+    let (code, reason) = refusal_close(why);
     actix_web::rt::spawn(async move {
-        let reason = CloseReason {
-            code: CloseCode::Other(CLOSE_BAD_TOKEN),
-            description: Some("invalid or expired token".into()),
-        };
+        let reason = CloseReason { code: CloseCode::Other(code), description: Some(reason.into()) };
         let _ = ws.close(Some(reason)).await;
     });
 }
 
-/// Serves an upgraded socket of `user_id`: a writer task owns the socket's outgoing order and
+/// Closes a socket whose account could not be read (the database did not answer) as a
+/// temporary failure: the client reconnects with its back-off.
+pub fn refuse_for_now(ws: actix_ws::Session, socket: Socket) {
+    socket.cut_later();
+    actix_web::rt::spawn(async move {
+        let reason = CloseReason { code: CloseCode::Error, description: Some("temporary failure; reconnect".into()) };
+        let _ = ws.close(Some(reason)).await;
+    });
+}
+
+/// Serves an upgraded socket of `user`: a writer task owns the socket's outgoing order and
 /// a session actor joins the hub.
 pub fn start(
-    user_id: i64,
+    user: AuthUser,
     hub: Addr<Hub>,
     db: Db,
     ws: actix_ws::Session,
@@ -389,7 +453,9 @@ pub fn start(
         }
     });
     WsSession {
-        user_id,
+        user_id: user.id,
+        gen: user.gen,
+        sid: user.sid,
         conn_id: NEXT_CONN.fetch_add(1, Ordering::Relaxed),
         hub,
         db,

@@ -3,18 +3,27 @@
 //! (within a second of Redis coming back), resubscribes, and then asks every session to catch up
 //! from the database for whatever was published while it was away.
 
-use std::{collections::HashSet, time::Duration};
+use std::{collections::HashSet, sync::Arc, time::Duration};
 
 use actix::Addr;
 use futures_util::StreamExt;
 use tokio::sync::mpsc::UnboundedReceiver;
 
-use crate::bus::RECONNECT_MIN_DELAY;
+use crate::{auth::Standings, bus::RECONNECT_MIN_DELAY};
 
 use super::{
     decode,
     hub::{Deliver, Hub, Resync},
+    AccountChanged,
 };
+
+/// The deployment-wide channels every instance listens to, besides its users' own.
+pub struct Channels {
+    /// "A publish failed; catch up from the database."
+    pub resync: String,
+    /// Account decisions (issue 21).
+    pub account: String,
+}
 
 #[derive(Debug)]
 pub enum SubCommand {
@@ -26,9 +35,17 @@ pub enum SubCommand {
 /// subscriber is back within a second of Redis.
 const MAX_BACKOFF: Duration = Duration::from_millis(500);
 
-pub async fn run(client: redis::Client, mut commands: UnboundedReceiver<SubCommand>, hub: Addr<Hub>, resync: String) {
-    // The deployment's resync channel, always: another instance's failed publish reaches us here.
-    let mut channels: HashSet<String> = HashSet::from([resync.clone()]);
+pub async fn run(
+    client: redis::Client,
+    mut commands: UnboundedReceiver<SubCommand>,
+    hub: Addr<Hub>,
+    shared: Channels,
+    standings: Arc<Standings>,
+) {
+    // The deployment's resync and account channels, always: another instance's failed publish
+    // and every account decision reach us there.
+    let Channels { resync, account } = shared;
+    let mut channels: HashSet<String> = HashSet::from([resync.clone(), account.clone()]);
     let mut backoff = RECONNECT_MIN_DELAY;
     let mut connected_before = false;
     loop {
@@ -64,6 +81,8 @@ pub async fn run(client: redis::Client, mut commands: UnboundedReceiver<SubComma
             continue;
         }
         backoff = RECONNECT_MIN_DELAY;
+        // Account messages reach us again; what we remembered while deaf may be stale.
+        standings.set_trusted(true);
         if connected_before {
             tracing::info!(channels = channels.len(), "Redis subscriber reconnected; sessions catch up");
             hub.do_send(Resync);
@@ -90,6 +109,16 @@ pub async fn run(client: redis::Client, mut commands: UnboundedReceiver<SubComma
                         continue;
                     }
                     let Ok(payload) = msg.get_payload::<String>() else { continue };
+                    if channel == account {
+                        match AccountChanged::decode(&payload) {
+                            Some(change) => {
+                                standings.forget(change.user_id);
+                                hub.do_send(change);
+                            }
+                            None => tracing::warn!(%payload, "unreadable account message ignored"),
+                        }
+                        continue;
+                    }
                     match decode(&channel, &payload) {
                         Some(event) => hub.do_send(Deliver(event)),
                         None => tracing::warn!(%channel, "unreadable bus message ignored"),
@@ -97,6 +126,8 @@ pub async fn run(client: redis::Client, mut commands: UnboundedReceiver<SubComma
                 }
             }
         }
+        // Deaf until resubscribed: account decisions made meanwhile would go unheard.
+        standings.set_trusted(false);
         tracing::warn!("Redis subscriber lost its connection; reconnecting");
     }
 }

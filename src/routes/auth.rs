@@ -2,14 +2,14 @@
 
 use std::time::Duration;
 
-use actix_web::{web, HttpRequest, HttpResponse};
+use actix_web::{http::header::USER_AGENT, web, HttpRequest, HttpResponse};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::{
     auth::AuthUser,
-    db::today,
-    domain::{Email, Gender, PasswordPair, PersonName, ProfileInput, UserType, VisionType},
+    db::{iso, today},
+    domain::{device::Device, Email, Gender, PasswordPair, PersonName, ProfileInput, UserType, VisionType},
     error::ApiError,
     extract::ApiJson,
     i18n::{Lang, Msg},
@@ -112,6 +112,32 @@ pub struct ChangePasswordResponse {
     /// Every other session was signed out; these replace the caller's tokens.
     pub access: String,
     pub refresh: String,
+}
+
+/// A signed-in device (a live refresh token).
+#[derive(Serialize, ToSchema)]
+pub struct DeviceDto {
+    pub id: i64,
+    /// The browser and system it signed in with, when recognised (product names).
+    pub browser: Option<String>,
+    pub system: Option<String>,
+    /// When it signed in and last renewed its session (RFC 3339).
+    pub signed_in_at: String,
+    pub last_used_at: String,
+    /// The device this request comes from.
+    pub current: bool,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct DevicesResponse {
+    pub devices: Vec<DeviceDto>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct SignOutOthersResponse {
+    pub message: String,
+    /// This device's new access token (the old one is of the ended generation).
+    pub access: String,
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -243,7 +269,8 @@ pub async fn login(
         let secs = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
         return Err(ApiError::too_many_attempts().saying(Msg::LoginWait(secs)));
     }
-    let session = match accounts::sign_in(&state.db, tokens(&state), &email, b.password).await {
+    let agent = accounts::device_agent(req.headers().get(USER_AGENT).and_then(|v| v.to_str().ok()));
+    let session = match accounts::sign_in(&state.db, tokens(&state), &email, b.password, agent.as_deref()).await {
         Ok(session) => {
             state.limiter.login_succeeded(&addr, email.as_str());
             session
@@ -280,7 +307,8 @@ pub async fn logout(
     Ok(message(lang, Msg::SignedOut))
 }
 
-/// Change the password of the signed-in account; every other session is signed out.
+/// Change the password of the signed-in account. Every other session ends at once (refresh
+/// tokens, access tokens, sockets); this device gets new tokens in the answer.
 #[utoipa::path(post, path = "/api/auth/password/change", tag = "auth", request_body = ChangePasswordRequest,
     security(("bearer" = [])),
     responses((status = 200, body = ChangePasswordResponse), (status = 400, body = crate::error::ErrorBody),
@@ -295,6 +323,7 @@ pub async fn change_password(
     limit(&state, format!("change-password:{}", user.id), 10, 15 * MINUTE)?;
     let (access, refresh) = accounts::change_password(
         &state.db,
+        &state.realtime,
         tokens(&state),
         user,
         b.old_password,
@@ -334,6 +363,41 @@ pub async fn confirm_reset(
 ) -> Result<web::Json<MessageResponse>, ApiError> {
     let b = body.0;
     let password = PasswordPair::parse(&b.password, &b.password_confirm, "password", "password_confirm")?;
-    accounts::confirm_reset(&state.db, &b.token, password).await?;
+    accounts::confirm_reset(&state.db, &state.realtime, &b.token, password).await?;
     Ok(message(lang, Msg::PasswordResetDone))
+}
+
+/// The account's signed-in devices, the most recently used first.
+#[utoipa::path(get, path = "/api/auth/sessions", tag = "auth", security(("bearer" = [])),
+    responses((status = 200, body = DevicesResponse), (status = 401, body = crate::error::ErrorBody)))]
+pub async fn devices(state: web::Data<AppState>, user: AuthUser) -> Result<web::Json<DevicesResponse>, ApiError> {
+    let rows = accounts::devices(&state.db, user).await?;
+    let devices = rows
+        .into_iter()
+        .map(|d| {
+            let seen = Device::from_user_agent(d.user_agent.as_deref().unwrap_or_default());
+            DeviceDto {
+                id: d.id,
+                browser: seen.browser.map(str::to_string),
+                system: seen.system.map(str::to_string),
+                signed_in_at: iso(d.created_at),
+                last_used_at: iso(d.last_used_at.unwrap_or(d.created_at)),
+                current: d.id == user.sid,
+            }
+        })
+        .collect();
+    Ok(web::Json(DevicesResponse { devices }))
+}
+
+/// Sign out everywhere else: every other device's refresh token, access tokens and sockets stop
+/// working at once, on every instance; this device stays signed in with the new access token.
+#[utoipa::path(post, path = "/api/auth/sessions/sign-out-others", tag = "auth", security(("bearer" = [])),
+    responses((status = 200, body = SignOutOthersResponse), (status = 401, body = crate::error::ErrorBody)))]
+pub async fn sign_out_others(
+    state: web::Data<AppState>,
+    lang: Lang,
+    user: AuthUser,
+) -> Result<web::Json<SignOutOthersResponse>, ApiError> {
+    let access = accounts::sign_out_others(&state.db, &state.realtime, &state.jwt, user).await?;
+    Ok(web::Json(SignOutOthersResponse { message: Msg::OtherSessionsEnded.render(lang), access }))
 }

@@ -19,7 +19,7 @@ use super::{
     paths(
         health::health,
         auth::register, auth::activate, auth::resend_activation, auth::login, auth::refresh, auth::logout,
-        auth::change_password, auth::request_reset, auth::confirm_reset,
+        auth::change_password, auth::request_reset, auth::confirm_reset, auth::devices, auth::sign_out_others,
         profile::get_profile, profile::update_profile, profile::upload_avatar, profile::remove_avatar,
         notifications::list, notifications::unread_count, notifications::mark_read,
         notes::list, notes::create, notes::reply, users::search,

@@ -69,7 +69,9 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                     .route("/logout", web::post().to(auth::logout))
                     .route("/password/change", web::post().to(auth::change_password))
                     .route("/password/reset", web::post().to(auth::request_reset))
-                    .route("/password/reset/confirm", web::post().to(auth::confirm_reset)),
+                    .route("/password/reset/confirm", web::post().to(auth::confirm_reset))
+                    .route("/sessions", web::get().to(auth::devices))
+                    .route("/sessions/sign-out-others", web::post().to(auth::sign_out_others)),
             )
             .service(
                 area("/profile")

@@ -4,14 +4,15 @@
 use std::time::Duration;
 
 use crate::{
-    auth::{hash_password, hash_token, new_opaque_token, verify_password, AuthUser, JwtKeys},
+    auth::{hash_password, hash_token, new_opaque_token, verify_password, AuthUser, JwtKeys, TokenSubject},
     db::{self, Db},
     domain::{Email, NewPassword, PasswordPair, PersonName, ProfileFields, UserType},
     email::{LinkMail, Mailer},
     i18n::Lang,
+    realtime::{AccountChanged, Realtime},
     store::{
         self,
-        tokens::EmailPurpose,
+        tokens::{DeviceRow, EmailPurpose},
         users::{NewUser, UserRow},
     },
 };
@@ -50,6 +51,12 @@ pub struct Session {
 pub struct Tokens<'a> {
     pub jwt: &'a JwtKeys,
     pub refresh_ttl: Duration,
+}
+
+/// The browser a device signs in with (its `User-Agent`, shortened), for the device list.
+pub fn device_agent(user_agent: Option<&str>) -> Option<String> {
+    let ua = user_agent?.trim();
+    (!ua.is_empty()).then(|| ua.chars().filter(|c| !c.is_control()).take(300).collect())
 }
 
 /// A visitor registers a student or instructor account: it stays inactive until the link
@@ -145,7 +152,13 @@ pub async fn resend_activation(db: &Db, links: Links<'_>, email: &Email, lang: L
 
 /// Signs in with an e-mail and a password; an unknown address and a wrong password are the
 /// same failure (and take the same time).
-pub async fn sign_in(db: &Db, tokens: Tokens<'_>, email: &Email, password: String) -> Result<Session, ServiceError> {
+pub async fn sign_in(
+    db: &Db,
+    tokens: Tokens<'_>,
+    email: &Email,
+    password: String,
+    user_agent: Option<&str>,
+) -> Result<Session, ServiceError> {
     let user = store::users::by_email(db, email.as_str()).await?;
     let ok = verify_password(password, user.as_ref().map(|u| u.password_hash.clone())).await?;
     let user = match user {
@@ -158,27 +171,27 @@ pub async fn sign_in(db: &Db, tokens: Tokens<'_>, email: &Email, password: Strin
     if !user.active() {
         return Err(ServiceError::AccountInactive);
     }
-    let (access, refresh) = issue_tokens(db, tokens, &user).await?;
+    let (refresh, hash) = new_opaque_token();
+    let ttl = tokens.refresh_ttl.as_millis() as i64;
+    let sid = store::tokens::insert_refresh(db, user.id, &hash, ttl, user_agent).await?;
+    let access = tokens.jwt.issue(subject(&user, sid))?;
     Ok(Session { access, refresh, user })
 }
 
-async fn issue_tokens(db: &Db, tokens: Tokens<'_>, user: &UserRow) -> Result<(String, String), ServiceError> {
-    let access = tokens.jwt.issue(user.id, user.user_type())?;
-    let (refresh, hash) = new_opaque_token();
-    store::tokens::insert_refresh(db, user.id, &hash, tokens.refresh_ttl.as_millis() as i64).await?;
-    Ok((access, refresh))
+fn subject(user: &UserRow, sid: i64) -> TokenSubject {
+    TokenSubject { user_id: user.id, typ: user.user_type(), gen: user.session_gen, sid }
 }
 
-/// A new access token for a refresh token that is still valid (spec §7).
+/// A new access token for a refresh token that is still valid (spec §7), of the account's type
+/// and session generation now.
 pub async fn refresh(db: &Db, jwt: &JwtKeys, refresh_token: &str) -> Result<String, ServiceError> {
-    let Some(user_id) = store::tokens::refresh_owner(db, &hash_token(refresh_token.trim())).await? else {
-        return Err(ServiceError::SessionExpired);
-    };
-    let user = store::users::by_id(db, user_id)
+    let owner = store::tokens::refresh_owner(db, &hash_token(refresh_token.trim()))
         .await?
-        .filter(|u| u.active() && !u.deactivated())
+        .filter(|o| o.is_active != 0 && o.deactivated_at.is_none())
         .ok_or(ServiceError::SessionExpired)?;
-    Ok(jwt.issue(user.id, user.user_type())?)
+    store::tokens::touch_refresh(db, owner.sid).await?;
+    let typ = UserType::parse(&owner.user_type).unwrap_or(UserType::Student);
+    Ok(jwt.issue(TokenSubject { user_id: owner.user_id, typ, gen: owner.session_gen, sid: owner.sid })?)
 }
 
 /// Signs out: the refresh token stops working.
@@ -187,10 +200,12 @@ pub async fn sign_out(db: &Db, refresh_token: &str) -> Result<(), ServiceError> 
     Ok(())
 }
 
-/// Changes the password of the signed-in account and signs out every other session; answers
-/// the new tokens of this one.
+/// Changes the password of the signed-in account. Every other session ends (their refresh
+/// tokens, access tokens and sockets, on every instance); this device stays signed in with new
+/// tokens, which the answer carries.
 pub async fn change_password(
     db: &Db,
+    realtime: &Realtime,
     tokens: Tokens<'_>,
     user: AuthUser,
     old: String,
@@ -198,21 +213,58 @@ pub async fn change_password(
     new_confirm: &str,
 ) -> Result<(String, String), ServiceError> {
     let row = store::users::by_id(db, user.id).await?.ok_or(ServiceError::AccountGone)?;
+    if row.deactivated() {
+        return Err(ServiceError::AccountDeactivated);
+    }
     if !verify_password(old, Some(row.password_hash.clone())).await? {
         return Err(ServiceError::WrongCurrentPassword);
     }
     let new = PasswordPair::parse(new, new_confirm, "new_password", "new_password_confirm")?;
     let hash = hash_password(new.expose().to_string()).await?;
+    let (refresh, refresh_hash) = new_opaque_token();
     let (mut tx, _turn) = db::begin_write(db).await?;
     store::users::set_password(&mut *tx, user.id, &hash).await?;
-    store::tokens::revoke_all_refresh(&mut *tx, user.id).await?;
+    let gen = store::users::advance_session_gen(&mut *tx, user.id).await?;
+    store::tokens::revoke_all_refresh(&mut *tx, user.id, Some(user.sid)).await?;
+    // This device keeps its place in the device list with a new refresh token; one signed out
+    // meanwhile (or a token older than devices) gets a new device.
+    let sid = if store::tokens::rotate_refresh(&mut *tx, user.id, user.sid, &refresh_hash).await? {
+        user.sid
+    } else {
+        let ttl = tokens.refresh_ttl.as_millis() as i64;
+        store::tokens::insert_refresh(&mut *tx, user.id, &refresh_hash, ttl, None).await?
+    };
     tx.commit().await?;
-    issue_tokens(db, tokens, &row).await
+    realtime.account_changed(AccountChanged { user_id: user.id, gen, usable: true, keep_sid: Some(sid) }).await;
+    let access = tokens.jwt.issue(TokenSubject { user_id: user.id, typ: row.user_type(), gen, sid })?;
+    Ok((access, refresh))
+}
+
+/// Signs the account out everywhere but this device: every other refresh token, access token
+/// and socket stops working. Answers this device's new access token.
+pub async fn sign_out_others(
+    db: &Db,
+    realtime: &Realtime,
+    jwt: &JwtKeys,
+    user: AuthUser,
+) -> Result<String, ServiceError> {
+    let (mut tx, _turn) = db::begin_write(db).await?;
+    let gen = store::users::advance_session_gen(&mut *tx, user.id).await?;
+    store::tokens::revoke_all_refresh(&mut *tx, user.id, Some(user.sid)).await?;
+    tx.commit().await?;
+    realtime.account_changed(AccountChanged { user_id: user.id, gen, usable: true, keep_sid: Some(user.sid) }).await;
+    Ok(jwt.issue(TokenSubject { user_id: user.id, typ: user.typ, gen, sid: user.sid })?)
+}
+
+/// The account's signed-in devices (live refresh tokens), the most recently used first.
+pub async fn devices(db: &Db, user: AuthUser) -> Result<Vec<DeviceRow>, ServiceError> {
+    Ok(store::tokens::devices(db, user.id).await?)
 }
 
 /// E-mails a password-reset link when an account uses the address; says nothing either way.
 pub async fn request_reset(db: &Db, links: Links<'_>, email: &Email, lang: Lang) -> Result<(), ServiceError> {
-    if let Some(user) = store::users::by_email(db, email.as_str()).await? {
+    // A deactivated account gets no link: its password cannot be reset.
+    if let Some(user) = store::users::by_email(db, email.as_str()).await?.filter(|u| !u.deactivated()) {
         let (token, hash) = new_opaque_token();
         store::tokens::insert_email_token(db, user.id, EmailPurpose::Reset, &hash, RESET_TTL_MS).await?;
         let mail = LinkMail {
@@ -308,8 +360,14 @@ pub(crate) async fn send_set_password(
 }
 
 /// Sets a new password with the token of an e-mailed reset link. It also activates the
-/// account (the link proves the address) and signs out every session.
-pub async fn confirm_reset(db: &Db, token: &str, password: NewPassword) -> Result<(), ServiceError> {
+/// account (the link proves the address) and ends every session, on every instance. A
+/// deactivated account is refused and its link stays unused.
+pub async fn confirm_reset(
+    db: &Db,
+    realtime: &Realtime,
+    token: &str,
+    password: NewPassword,
+) -> Result<(), ServiceError> {
     let hash = hash_password(password.expose().to_string()).await?;
     let (mut tx, _turn) = db::begin_write(db).await?;
     let Some(user_id) =
@@ -317,9 +375,15 @@ pub async fn confirm_reset(db: &Db, token: &str, password: NewPassword) -> Resul
     else {
         return Err(ServiceError::PasswordResetFailed);
     };
+    if store::users::is_deactivated(&mut *tx, user_id).await? {
+        // Dropping the transaction undoes the token's use.
+        return Err(ServiceError::AccountDeactivated);
+    }
     store::users::set_password(&mut *tx, user_id, &hash).await?;
     store::users::activate(&mut *tx, user_id).await?;
-    store::tokens::revoke_all_refresh(&mut *tx, user_id).await?;
+    let gen = store::users::advance_session_gen(&mut *tx, user_id).await?;
+    store::tokens::revoke_all_refresh(&mut *tx, user_id, None).await?;
     tx.commit().await?;
+    realtime.account_changed(AccountChanged { user_id, gen, usable: true, keep_sid: None }).await;
     Ok(())
 }

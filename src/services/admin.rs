@@ -14,7 +14,7 @@ use crate::{
     domain::{certificate::CertificateCode, course::CourseStatus, UserType},
     events::{notify, LiveEvent},
     i18n::{Lang, Msg},
-    realtime::Realtime,
+    realtime::{AccountChanged, Realtime},
     store::{
         self,
         admin::{AdminUserRow, CourseFilter, UserCourseRow, UserFilter, UserSort},
@@ -78,9 +78,10 @@ fn user_snapshot(u: &AdminUserRow) -> serde_json::Value {
 }
 
 /// Deactivates, reactivates or changes the type of an account. A supervisor cannot do either
-/// to their own account, and the last active supervisor stays one. Deactivating revokes the
-/// account's refresh tokens and ends its open sockets at once (an `account.deactivated` event,
-/// which the hub of whichever instance holds them turns into a close).
+/// to their own account, and the last active supervisor stays one. Each ends every session of
+/// the account at once, on every instance (issue 21): its refresh tokens are revoked, its
+/// session generation advances (older access tokens are refused) and its sockets close. A
+/// deactivated person is also told by an `account.deactivated` event.
 pub async fn change_user(
     db: &Db,
     realtime: &Realtime,
@@ -110,14 +111,18 @@ pub async fn change_user(
     let mut events = vec![];
     if let Some(t) = new_type {
         store::admin::set_type(&mut *tx, id, t).await?;
-        // Tokens carry the type: the person signs in again to use the new one.
-        store::tokens::revoke_all_refresh(&mut *tx, id).await?;
     }
     if deactivate || reactivate {
         store::admin::set_deactivated(&mut *tx, id, deactivate).await?;
     }
+    // Every decision ends the account's sessions: its tokens were issued under what it was.
+    let gen = if deactivate || reactivate || new_type.is_some() {
+        store::tokens::revoke_all_refresh(&mut *tx, id, None).await?;
+        Some(store::users::advance_session_gen(&mut *tx, id).await?)
+    } else {
+        None
+    };
     if deactivate {
-        store::tokens::revoke_all_refresh(&mut *tx, id).await?;
         let event = LiveEvent::AccountDeactivated {
             message_ar: &Msg::AccountDeactivated.render(Lang::Ar),
             message_en: &Msg::AccountDeactivated.render(Lang::En),
@@ -137,6 +142,10 @@ pub async fn change_user(
     }
     tx.commit().await?;
     realtime.publish(&events).await;
+    if let Some(gen) = gen {
+        let usable = after.deactivated_at.is_none() && after.is_active != 0;
+        realtime.account_changed(AccountChanged { user_id: id, gen, usable, keep_sid: None }).await;
+    }
     Ok(after)
 }
 
@@ -185,6 +194,10 @@ pub async fn send_reset(
     lang: Lang,
 ) -> Result<(), ServiceError> {
     let u = store::users::by_id(db, id).await?.ok_or(ServiceError::NotFound)?;
+    // Its password cannot be reset while it is deactivated (the link would be refused).
+    if u.deactivated() {
+        return Err(ServiceError::AccountDeactivated);
+    }
     accounts::send_set_password(db, links, u.id, &u.email, &u.name, lang, false).await?;
     audit_mail(db, supervisor, "user.send_reset", id).await
 }

@@ -1,6 +1,7 @@
 use sqlx::{Any, Executor};
 
 use crate::{
+    auth::Standing,
     db::{now_ms, Db},
     domain::{ProfileFields, UserType},
 };
@@ -27,6 +28,8 @@ pub struct UserRow {
     pub updated_at: i64,
     /// When a supervisor deactivated the account; such an account cannot sign in.
     pub deactivated_at: Option<i64>,
+    /// Advanced by every decision that ends the account's sessions (`auth::standing`).
+    pub session_gen: i64,
 }
 
 impl UserRow {
@@ -44,7 +47,7 @@ impl UserRow {
 }
 
 const COLUMNS: &str = "id, email, name, password_hash, user_type, is_active, phone, gender, country, job_title, \
-     vision_type, birth_date, bio, education_type, level, avatar, created_at, updated_at, deactivated_at";
+     vision_type, birth_date, bio, education_type, level, avatar, created_at, updated_at, deactivated_at, session_gen";
 
 pub struct NewUser<'a> {
     pub email: &'a str,
@@ -119,6 +122,83 @@ pub async fn people<'e, E: Executor<'e, Database = Any>>(ex: E, ids: &[i64]) -> 
     let sql =
         format!("SELECT id, name, user_type, is_active FROM users WHERE id IN ({})", crate::store::placeholders(size));
     crate::store::bind_ids(sqlx::query_as(&sql), ids, size).fetch_all(ex).await
+}
+
+/// What the account may do now: its type, whether it is usable, its session generation.
+pub async fn standing(db: &Db, id: i64) -> Result<Option<Standing>, sqlx::Error> {
+    let row: Option<(String, i64, Option<i64>, i64)> =
+        sqlx::query_as("SELECT user_type, is_active, deactivated_at, session_gen FROM users WHERE id = $1")
+            .bind(id)
+            .fetch_optional(db)
+            .await?;
+    Ok(row.map(|(typ, active, deactivated_at, gen)| Standing {
+        typ: UserType::parse(&typ).unwrap_or(UserType::Student),
+        usable: active != 0 && deactivated_at.is_none(),
+        gen,
+    }))
+}
+
+/// What a socket needs to know of its account: the latest event seq, and whether tokens of a
+/// generation still hold.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SocketStanding {
+    pub user_id: i64,
+    pub notif_seq: i64,
+    pub gen: i64,
+    pub usable: bool,
+}
+
+impl SocketStanding {
+    /// Could not be read: the session checks for events and keeps what it believes.
+    pub fn unknown(user_id: i64) -> SocketStanding {
+        SocketStanding { user_id, notif_seq: i64::MAX, gen: 0, usable: true }
+    }
+}
+
+type SocketStandingRow = (i64, i64, i64, i64, Option<i64>);
+
+fn socket_standing_of((user_id, notif_seq, gen, active, deactivated_at): SocketStandingRow) -> SocketStanding {
+    SocketStanding { user_id, notif_seq, gen, usable: active != 0 && deactivated_at.is_none() }
+}
+
+const SOCKET_STANDING: &str = "SELECT id, notif_seq, session_gen, is_active, deactivated_at FROM users";
+
+/// A socket's account, read fresh (never from an instance's memory) when the socket opens.
+pub async fn socket_standing(db: &Db, id: i64) -> Result<Option<SocketStanding>, sqlx::Error> {
+    let row: Option<SocketStandingRow> =
+        sqlx::query_as(&format!("{SOCKET_STANDING} WHERE id = $1")).bind(id).fetch_optional(db).await?;
+    Ok(row.map(socket_standing_of))
+}
+
+/// The sockets' accounts of these users, after the bus was away (one query for up to 500).
+pub async fn socket_standings(db: &Db, ids: &[i64]) -> Result<Vec<SocketStanding>, sqlx::Error> {
+    if ids.is_empty() {
+        return Ok(vec![]);
+    }
+    let size = crate::store::statement_size(ids.len());
+    let sql = format!("{SOCKET_STANDING} WHERE id IN ({})", crate::store::placeholders(size));
+    let rows: Vec<SocketStandingRow> = crate::store::bind_ids(sqlx::query_as(&sql), ids, size).fetch_all(db).await?;
+    Ok(rows.into_iter().map(socket_standing_of).collect())
+}
+
+/// Whether a supervisor deactivated the account.
+pub async fn is_deactivated<'e, E: Executor<'e, Database = Any>>(ex: E, id: i64) -> Result<bool, sqlx::Error> {
+    let row: Option<(Option<i64>,)> =
+        sqlx::query_as("SELECT deactivated_at FROM users WHERE id = $1").bind(id).fetch_optional(ex).await?;
+    Ok(row.is_some_and(|(at,)| at.is_some()))
+}
+
+/// Ends every session of the account (issue 21): advances its session generation, so tokens
+/// issued before are refused; returns the new generation.
+pub async fn advance_session_gen<'e, E: Executor<'e, Database = Any>>(ex: E, id: i64) -> Result<i64, sqlx::Error> {
+    let (gen,): (i64,) = sqlx::query_as(
+        "UPDATE users SET session_gen = session_gen + 1, updated_at = $2 WHERE id = $1 RETURNING session_gen",
+    )
+    .bind(id)
+    .bind(now_ms())
+    .fetch_one(ex)
+    .await?;
+    Ok(gen)
 }
 
 pub async fn activate<'e, E: Executor<'e, Database = Any>>(ex: E, id: i64) -> Result<(), sqlx::Error> {

@@ -258,7 +258,7 @@ async fn the_last_active_supervisor_stays_whoever_asks() {
             .await
             .unwrap();
     // A supervisor who is no longer in the list of active ones (as after a concurrent change).
-    let gone = lamsa::auth::AuthUser { id: mona + 1000, typ: UserType::Supervisor };
+    let gone = lamsa::auth::AuthUser::acting(mona + 1000, UserType::Supervisor);
     for change in [
         lamsa::services::admin::UserChange { active: Some(false), user_type: None },
         lamsa::services::admin::UserChange { active: None, user_type: Some(UserType::Instructor) },

@@ -26,4 +26,5 @@ mod profile;
 mod proxy;
 mod realtime;
 mod services;
+mod sessions;
 mod web_delivery;

@@ -30,7 +30,7 @@ async fn student(s: &lamsa::state::AppState, email: &str) -> AuthUser {
         user_type: UserType::Student,
         profile: ProfileFields::default(),
     };
-    AuthUser { id: accounts::create_active(&s.db, account).await.unwrap(), typ: UserType::Student }
+    AuthUser::acting(accounts::create_active(&s.db, account).await.unwrap(), UserType::Student)
 }
 
 fn find<'a>(cards: &'a [practice::Card], print: &str, dir: &str) -> &'a practice::Card {

@@ -39,7 +39,7 @@ fn account(email: &str, user_type: UserType) -> NewAccount {
 
 async fn person(s: &AppState, user_type: UserType, email: &str) -> AuthUser {
     let id = accounts::create_active(&s.db, account(email, user_type)).await.unwrap();
-    AuthUser { id, typ: user_type }
+    AuthUser::acting(id, user_type)
 }
 
 /// The kinds of the events `user` can read in the notification centre, newest first.
@@ -73,15 +73,15 @@ async fn registration_makes_one_account_per_address_and_activates_it_by_email() 
     let from_cli = accounts::create_active(&s.db, account("sara@example.com", UserType::Supervisor)).await;
     assert!(matches!(from_cli, Err(ServiceError::EmailExists)), "the command line registers the same way");
 
-    let early = accounts::sign_in(&s.db, tokens(&s), &email, PASSWORD.into()).await;
+    let early = accounts::sign_in(&s.db, tokens(&s), &email, PASSWORD.into(), None).await;
     assert!(matches!(early, Err(ServiceError::AccountInactive)));
     let token = activation_token(&s);
     accounts::activate(&s.db, &token).await.unwrap();
     assert!(matches!(accounts::activate(&s.db, &token).await, Err(ServiceError::InvalidActivationLink)));
 
-    let wrong = accounts::sign_in(&s.db, tokens(&s), &email, "Wrong#pass1".into()).await;
+    let wrong = accounts::sign_in(&s.db, tokens(&s), &email, "Wrong#pass1".into(), None).await;
     assert!(matches!(wrong, Err(ServiceError::LoginFailed)));
-    let session = accounts::sign_in(&s.db, tokens(&s), &email, PASSWORD.into()).await.unwrap();
+    let session = accounts::sign_in(&s.db, tokens(&s), &email, PASSWORD.into(), None).await.unwrap();
     assert_eq!((session.user.id, session.user.user_type()), (id, UserType::Student));
     assert!(accounts::refresh(&s.db, &s.jwt, &session.refresh).await.is_ok());
     accounts::sign_out(&s.db, &session.refresh).await.unwrap();
@@ -92,7 +92,7 @@ async fn registration_makes_one_account_per_address_and_activates_it_by_email() 
     accounts::create_active(&s.db, account("mona@example.com", UserType::Supervisor)).await.unwrap();
     assert_eq!(std::fs::read_dir(s.settings.outbox_dir()).unwrap().count(), mails);
     let mona = Email::parse("mona@example.com").unwrap();
-    let signed_in = accounts::sign_in(&s.db, tokens(&s), &mona, PASSWORD.into()).await.unwrap();
+    let signed_in = accounts::sign_in(&s.db, tokens(&s), &mona, PASSWORD.into(), None).await.unwrap();
     assert_eq!(signed_in.user.user_type(), UserType::Supervisor);
 }
 
