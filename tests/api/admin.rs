@@ -230,9 +230,9 @@ async fn supervisors_cannot_remove_themselves_or_the_last_supervisor() {
     assert_eq!(r.status, StatusCode::OK, "{:?}", r.body);
     assert_eq!(r.body["user"]["type"], "instructor");
     assert_eq!(audit(app, &sup, "action=user.change_type").await[0]["after"]["type"], "instructor");
-    // Her token still says supervisor, but the admin site checks the account: she is out at once.
+    // Her token still says supervisor, but every request is judged by the account: she is out at once.
     let stale = app.get_auth("/api/admin/users", &token(&other)).await;
-    assert_eq!(stale.status, StatusCode::FORBIDDEN);
+    assert_eq!((stale.status, stale.code()), (StatusCode::UNAUTHORIZED, "session_ended"));
     let huda = app.login("huda@example.com", PASSWORD).await;
     assert_eq!(huda.body["user"]["type"], "instructor");
     // Laila deactivates Mona, whose token then opens nothing in the admin site.
@@ -240,7 +240,7 @@ async fn supervisors_cannot_remove_themselves_or_the_last_supervisor() {
     let r = app.patch_auth(&format!("/api/admin/users/{me}"), &token(&third), json!({"active": false})).await;
     assert_eq!(r.status, StatusCode::OK);
     let r = app.patch_auth(&format!("/api/admin/users/{}", id(&third)), &sup, json!({"active": false})).await;
-    assert_eq!(r.status, StatusCode::FORBIDDEN, "a deactivated supervisor's token is refused: {:?}", r.body);
+    assert_eq!((r.status, r.code()), (StatusCode::UNAUTHORIZED, "account_deactivated"), "a deactivated supervisor's token is refused: {:?}", r.body);
     let r = app.patch_auth(&format!("/api/admin/users/{}", id(&third)), &token(&third), json!({"active": false})).await;
     assert_eq!(r.code(), "cannot_change_self");
     let sup = token(&third);

@@ -2,10 +2,20 @@
  * The one HTTP client (spec §4, §7). Every call goes to `/api/<path>` with
  * `Authorization: Bearer <auth-token>` (empty token when none), `Accept-Language` and JSON.
  * A 401 on a request not yet retried triggers one shared token refresh and one retry; a failed
- * refresh clears the session and goes to /login. There is no timeout.
+ * refresh clears the session and goes to /login. A 401 that says the account was deactivated or
+ * the session ended (issue 21) cannot be refreshed away: it signs out at once, and the sign-in
+ * page says why. There is no timeout.
  */
 import { navigateTo } from './navigation';
-import { clearSession, getRefreshToken, getToken, readLang, setToken } from './storage';
+import {
+  clearSession,
+  getRefreshToken,
+  getToken,
+  readLang,
+  rememberSignOutReason,
+  setToken,
+  type SignOutReason,
+} from './storage';
 
 export const API_BASE = '/api';
 
@@ -113,9 +123,18 @@ async function doRefresh(): Promise<RefreshOutcome> {
   }
 }
 
-function signOutToLogin(): void {
+/** 401 codes that end the session for good (issue 21): a refresh cannot help. */
+const ENDED: ReadonlySet<string> = new Set<SignOutReason>(['account_deactivated', 'session_ended']);
+
+function signOutToLogin(reason?: SignOutReason): void {
   clearSession();
+  if (reason) rememberSignOutReason(reason);
   navigateTo('/login');
+}
+
+/** The server ended this session (a close code of the live socket says so): sign out and say why. */
+export function endSession(reason: SignOutReason): void {
+  signOutToLogin(reason);
 }
 
 export async function apiFetch<T>(path: string, options: ApiOptions = {}): Promise<T> {
@@ -133,16 +152,26 @@ async function send<T>(p: string, options: ApiOptions, retried: boolean): Promis
   if (options.form) init.body = options.form;
   else if (options.body !== undefined) init.body = JSON.stringify(options.body);
 
+  const sentToken = getToken();
   const res = await fetch(`${API_BASE}/${p}`, init);
   if (res.ok) return options.blob ? ((await res.blob()) as T) : parseBody<T>(res);
 
-  if (res.status === 401 && !retried && !UNAUTHENTICATED.has(p)) {
-    const outcome = await refreshOnce();
-    if (outcome === 'ok') return send<T>(p, options, true);
-    if (outcome === 'refused') signOutToLogin();
-    throw await parseError(res);
+  const err = await parseError(res);
+  if (res.status === 401 && !UNAUTHENTICATED.has(p)) {
+    if (ENDED.has(err.code)) {
+      // Another tab of this browser may have just renewed the session (a password change there
+      // ends the tokens of before): try once more with the stored token before signing out.
+      if (!retried && getToken() !== sentToken) return send<T>(p, options, true);
+      signOutToLogin(err.code as SignOutReason);
+      throw err;
+    }
+    if (!retried) {
+      const outcome = await refreshOnce();
+      if (outcome === 'ok') return send<T>(p, options, true);
+      if (outcome === 'refused') signOutToLogin();
+    }
   }
-  throw await parseError(res);
+  throw err;
 }
 
 /**

@@ -30,6 +30,8 @@ export const CLOSE_BAD_TOKEN = 4401;
 export const CLOSE_TOO_SLOW = 4008;
 /** The account was deactivated by a supervisor: its refresh tokens are revoked too. */
 export const CLOSE_DEACTIVATED = 4403;
+/** The session's generation ended: a password change or reset, a type change, a sign-out everywhere else. */
+export const CLOSE_SESSION_ENDED = 4410;
 
 /** Parses one socket frame; anything malformed is `unknown` (ignored, never thrown). */
 export function parseServerMessage(data: unknown): ServerMessage {

@@ -115,6 +115,32 @@ export function clearSession(): void {
   emit();
 }
 
+/**
+ * Why the server ended the session (issue 21), kept for the sign-in page to say so: in
+ * sessionStorage, since it belongs to this tab's next page only.
+ */
+export type SignOutReason = 'account_deactivated' | 'session_ended';
+const SIGN_OUT_REASON = 'signed-out-reason';
+
+export function rememberSignOutReason(reason: SignOutReason): void {
+  try {
+    window.sessionStorage.setItem(SIGN_OUT_REASON, reason);
+  } catch {
+    /* storage unavailable: the sign-in page says nothing */
+  }
+}
+
+/** The reason, once: reading it forgets it. */
+export function takeSignOutReason(): SignOutReason | null {
+  try {
+    const r = window.sessionStorage.getItem(SIGN_OUT_REASON);
+    window.sessionStorage.removeItem(SIGN_OUT_REASON);
+    return r === 'account_deactivated' || r === 'session_ended' ? r : null;
+  } catch {
+    return null;
+  }
+}
+
 export function readSession(): Session | null {
   const token = read(KEYS.token);
   if (!token) return null;

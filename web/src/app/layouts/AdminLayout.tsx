@@ -42,9 +42,14 @@ export function Component() {
           <p className="who">{t('signedInAs', { name: session.name })}</p>
           <div className="topbar-actions">
             {supervisor ? (
-              <Link to="/supervisor" className="admin-top-link">
-                {t('backToDashboard')}
-              </Link>
+              <>
+                <Link to="/supervisor" className="admin-top-link">
+                  {t('backToDashboard')}
+                </Link>
+                <Link to="/supervisor/settings" className="admin-top-link">
+                  {t('accountSettings')}
+                </Link>
+              </>
             ) : null}
             <LanguageToggle />
             <button type="button" className="theme-toggle" aria-pressed={theme === 'dark'} onClick={() => setTheme(theme === 'dark' ? 'light' : 'dark')}>

@@ -40,16 +40,18 @@ describe('menu by stored type', () => {
     expect(menu.filter((i) => i.badge).map((i) => i.to)).toEqual(['/instructor/students-questions']);
   });
 
-  it('gives supervisors their menu with the admin panel as an external link and no profile/settings', () => {
+  it('gives supervisors their menu with their profile and settings and the admin panel as an external link', () => {
     const menu = menuFor('supervisor');
     expect(menu.map((i) => i.to)).toEqual([
       '/supervisor',
+      '/supervisor/profile',
       '/supervisor/accreditation',
       '/supervisor/stop',
       '/supervisor/certificate',
       '/supervisor/issued-certificates',
       '/supervisor/contact/instructor',
       '/supervisor/contact/student',
+      '/supervisor/settings',
       '/admin',
     ]);
     expect(menu.find((i) => i.to === '/admin')?.external).toBe(true);

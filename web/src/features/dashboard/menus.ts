@@ -48,12 +48,16 @@ export const MENUS: Record<MenuType, MenuItem[]> = {
   ],
   supervisor: [
     { to: '/supervisor', label: 'dashboard', end: true },
+    // Beyond the spec's list (issue 21): a supervisor's own profile and settings (password,
+    // signed-in devices) were reachable only by typing the address.
+    { to: '/supervisor/profile', label: 'profile' },
     { to: '/supervisor/accreditation', label: 'accreditation' },
     { to: '/supervisor/stop', label: 'stop' },
     { to: '/supervisor/certificate', label: 'certificateRequests' },
     { to: '/supervisor/issued-certificates', label: 'issuedCertificates' },
     { to: '/supervisor/contact/instructor', label: 'contactInstructor' },
     { to: '/supervisor/contact/student', label: 'contactStudent' },
+    { to: '/supervisor/settings', label: 'settings' },
     { to: '/admin', label: 'adminPanel', external: true },
   ],
 };

@@ -8,7 +8,9 @@
  * - On open: `{"type":"resume","after":<last id seen>}`; the server replays what was missed, in
  *   order, then `{"type":"resumed"}`, then live events. Ids at or below the cursor are dropped.
  * - Close 4401 (bad or expired token): one shared refresh through the api client (a failed
- *   refresh signs out), then reconnect. Close 4008 (too slow): reconnect soon and resume.
+ *   refresh signs out), then reconnect. Close 4403 (account deactivated) and 4410 (session
+ *   ended: a password change or reset, a type change, a sign-out everywhere else): sign out at
+ *   once, and the sign-in page says why. Close 4008 (too slow): reconnect soon and resume.
  *   Anything else: reconnect with backoff (1 s doubling to 30 s, jittered), for ever.
  * - A `{"type":"ping"}` heartbeat every 30 s; a socket silent for 75 s is closed and reconnects.
  */
@@ -17,11 +19,12 @@ import { useCallback, useEffect, useRef } from 'react';
 // The named export: the package is CommonJS, and its default export comes out wrapped twice in
 // the production bundle ("default is not a function"), while Vitest unwraps it.
 import { useWebSocket } from 'react-use-websocket/dist/lib/use-websocket';
-import { refreshOrSignOut } from '@/lib/api-client';
+import { endSession, refreshOrSignOut } from '@/lib/api-client';
 import {
   backoffDelay,
   CLOSE_BAD_TOKEN,
   CLOSE_DEACTIVATED,
+  CLOSE_SESSION_ENDED,
   CLOSE_TOO_SLOW,
   LiveCursor,
   parseServerMessage,
@@ -127,8 +130,9 @@ export function useLiveSocket(userId: string): void {
       flushReplay();
       failures.current += 1;
       setStatus('reconnecting');
-      // A deactivated account's refresh is refused, so the same path signs it out at once.
-      if ((e.code === CLOSE_BAD_TOKEN || e.code === CLOSE_DEACTIVATED) && !refreshing.current) refreshing.current = refreshOrSignOut();
+      if (e.code === CLOSE_DEACTIVATED) endSession('account_deactivated');
+      else if (e.code === CLOSE_SESSION_ENDED) endSession('session_ended');
+      else if (e.code === CLOSE_BAD_TOKEN && !refreshing.current) refreshing.current = refreshOrSignOut();
     },
     // Never let the library keep a message as React state: events are handled in onMessage.
     filter: () => false,

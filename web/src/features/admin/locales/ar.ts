@@ -5,6 +5,7 @@ const ar: AdminTexts = {
   site: 'إدارة لمسة',
   siteNav: 'موقع الإدارة',
   backToDashboard: 'لوحة المشرف',
+  accountSettings: 'إعداداتي',
   signedInAs: 'مسجّل الدخول باسم {{name}}',
   darkTheme: 'الوضع الداكن',
   logout: 'تسجيل الخروج',

@@ -3,6 +3,7 @@ const en = {
   site: 'Lamsa admin',
   siteNav: 'Admin site',
   backToDashboard: 'Supervisor dashboard',
+  accountSettings: 'My settings',
   signedInAs: 'Signed in as {{name}}',
   darkTheme: 'Dark theme',
   logout: 'Log out',

@@ -50,3 +50,18 @@ export const changePassword = (old_password: string, new_password: string, new_p
     method: 'POST',
     body: { old_password, new_password, new_password_confirm },
   });
+
+/** A signed-in device of the account (a live refresh token), as `GET /api/auth/sessions` lists it. */
+export interface Device {
+  id: number;
+  browser: string | null;
+  system: string | null;
+  signed_in_at: string;
+  last_used_at: string;
+  current: boolean;
+}
+
+export const devices = () => apiFetch<{ devices: Device[] }>('auth/sessions');
+
+export const signOutOthers = () =>
+  apiFetch<MessageResponse & { access: string }>('auth/sessions/sign-out-others', { method: 'POST', body: {} });

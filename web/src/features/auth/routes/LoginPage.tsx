@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ErrorAlert, StatusMessage } from '@/components/Alert';
@@ -6,7 +6,7 @@ import { TextField } from '@/components/Field';
 import { Page } from '@/components/Page';
 import { ApiError } from '@/lib/api-client';
 import { looksLikeEmail, useFormErrors, type FieldErrors } from '@/lib/forms';
-import { storeLogin } from '@/lib/storage';
+import { storeLogin, takeSignOutReason, type SignOutReason } from '@/lib/storage';
 import { login, resendActivation } from '../api/auth';
 
 const ORDER = ['email', 'password'];
@@ -25,6 +25,13 @@ export function LoginPage() {
   const [busy, setBusy] = useState(false);
   const [inactive, setInactive] = useState(false);
   const [status, setStatus] = useState('');
+  // Why the server ended the session, when it did (issue 21). Read after the first render, which
+  // must match the page's prerendered HTML.
+  const [signedOut, setSignedOut] = useState<SignOutReason | null>(null);
+  useEffect(() => {
+    const reason = takeSignOutReason();
+    if (reason) setSignedOut(reason);
+  }, []);
   const { fieldErrors, formError, reset, showFieldErrors, fail } = useFormErrors(ORDER, t('errors.problemSending'));
 
   async function onSubmit(e: FormEvent) {
@@ -33,6 +40,7 @@ export function LoginPage() {
     reset();
     setStatus('');
     setInactive(false);
+    setSignedOut(null);
     const errs: FieldErrors = {};
     if (!email.trim()) errs.email = t('common.requiredField');
     else if (!looksLikeEmail(email)) errs.email = t('errors.invalidEmail');
@@ -64,7 +72,7 @@ export function LoginPage() {
   return (
     <Page title={t('auth.loginTitle')} intro={<p>{t('auth.loginIntro')}</p>} className="auth-page">
       <form noValidate onSubmit={onSubmit} className="form card" aria-labelledby="page-title">
-        <ErrorAlert>{formError}</ErrorAlert>
+        <ErrorAlert>{formError || (signedOut ? t(`auth.signedOut.${signedOut}`) : '')}</ErrorAlert>
         <TextField
           name="email"
           type="email"

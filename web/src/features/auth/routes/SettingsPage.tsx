@@ -6,14 +6,18 @@ import { TextField } from '@/components/Field';
 import { NewPasswordFields } from '@/components/NewPasswordFields';
 import { Page } from '@/components/Page';
 import { meetsPasswordPolicy, useFormErrors, type FieldErrors } from '@/lib/forms';
+import { queryClient } from '@/lib/query';
 import { setTokens } from '@/lib/storage';
 import { changePassword } from '../api/auth';
+import { devicesKey } from '../api/queries';
+import { DevicesSection } from '../components/DevicesSection';
 
 const ORDER = ['old_password', 'new_password', 'new_password_confirm'];
 
 /**
- * Settings: password change (the answer carries new tokens: other sessions were revoked) and the
- * six-key Braille keyboard's mode (chord or latch, kept in this browser).
+ * Settings: password change (the answer carries new tokens: other sessions were revoked), the
+ * signed-in devices with "sign out everywhere else", and the six-key Braille keyboard's mode
+ * (chord or latch, kept in this browser).
  */
 export function SettingsPage() {
   const { t } = useTranslation();
@@ -37,6 +41,8 @@ export function SettingsPage() {
     try {
       const res = await changePassword(v.old_password, v.new_password, v.new_password_confirm);
       setTokens(res.access, res.refresh);
+      // The other devices were signed out.
+      void queryClient.invalidateQueries({ queryKey: devicesKey });
       setDone(res.message);
       setV({ old_password: '', new_password: '', new_password_confirm: '' });
     } catch (err) {
@@ -61,6 +67,7 @@ export function SettingsPage() {
           <StatusMessage>{done}</StatusMessage>
         </form>
       </section>
+      <DevicesSection />
       <KeyboardModeSetting />
     </Page>
   );
