@@ -24,6 +24,7 @@ pub struct Report {
     pub deliveries: Deliveries,
     pub latency_ms: Latencies,
     pub memory: Memory,
+    pub cpu: Cpu,
     pub redis_restart: Option<RedisRestart>,
     pub total_secs: f64,
     pub config: Args,
@@ -123,6 +124,21 @@ pub struct Memory {
     pub kib_per_socket: Option<f64>,
 }
 
+/// What the servers spent over the drive and its drain (user + system CPU time from /proc).
+#[derive(Serialize, Debug)]
+pub struct Cpu {
+    /// Per server measured, in the order of `--server-pid`.
+    pub per_server_secs: Vec<Option<f64>>,
+    /// Summed over the servers; `None` when any could not be read.
+    pub secs: Option<f64>,
+    /// The drive and drain's wall time.
+    pub window_secs: f64,
+    /// Cores busy on average over the window (secs / window).
+    pub cores: Option<f64>,
+    /// Server CPU time per delivered event, in µs.
+    pub us_per_delivery: Option<f64>,
+}
+
 #[derive(Serialize, Debug)]
 pub struct ServerMemory {
     pub pid: u32,
@@ -154,6 +170,8 @@ pub struct Inputs<'a> {
     pub rss_idle: &'a [Option<u64>],
     pub rss_end: &'a [Option<u64>],
     pub rss_peak: &'a [u64],
+    pub cpu_before: &'a [Option<f64>],
+    pub cpu_after: &'a [Option<f64>],
     pub drive: &'a DriveOutcome,
     pub drain_secs: f64,
     pub total_secs: f64,
@@ -287,6 +305,18 @@ pub fn build(i: Inputs) -> Report {
         kib_per_socket: per_socket(before, idle, i.held_idle),
     };
 
+    let per_server_secs: Vec<Option<f64>> =
+        i.cpu_before.iter().zip(i.cpu_after).map(|(b, a)| Some(round3((*a)? - (*b)?))).collect();
+    let cpu_secs = per_server_secs.iter().copied().sum::<Option<f64>>().filter(|_| !per_server_secs.is_empty());
+    let window_secs = i.drive.drive_secs + i.drain_secs;
+    let cpu = Cpu {
+        per_server_secs,
+        secs: cpu_secs.map(round3),
+        window_secs: round3(window_secs),
+        cores: cpu_secs.filter(|_| window_secs > 0.0).map(|c| round3(c / window_secs)),
+        us_per_delivery: cpu_secs.filter(|_| delivered > 0).map(|c| round3(c * 1e6 / delivered as f64)),
+    };
+
     Report {
         label: i.args.label.clone(),
         run_id: i.run_id.to_string(),
@@ -340,6 +370,7 @@ pub fn build(i: Inputs) -> Report {
         },
         latency_ms,
         memory,
+        cpu,
         redis_restart: i.drive.redis_restart.clone(),
         total_secs: round3(i.total_secs),
         config: i.args.clone(),
@@ -433,6 +464,16 @@ pub fn table(r: &Report) -> String {
     }
     if let Some(k) = r.memory.kib_per_socket {
         row("server KiB per socket", format!("{k:.2} ((idle − before) / {} held)", s.held_idle));
+    }
+    if let (Some(secs), Some(us)) = (r.cpu.secs, r.cpu.us_per_delivery) {
+        row(
+            "server CPU",
+            format!(
+                "{secs:.2} s over {:.1} s ({:.2} cores) → {us:.1} µs per delivery",
+                r.cpu.window_secs,
+                r.cpu.cores.unwrap_or(0.0)
+            ),
+        );
     }
     if let Some(rr) = &r.redis_restart {
         row("Redis restart", format!("at {:.1} s, took {:.0} ms, exit {:?}", rr.at_secs, rr.took_ms, rr.exit_code));

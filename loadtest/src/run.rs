@@ -26,7 +26,7 @@ use crate::{
     proto::{SocketSpec, WorkerConfig, WorkerMsg, WorkerStats},
     report::{self, Report},
     rest::RestClient,
-    stats::{rss_kib, summarize, Schedule},
+    stats::{cpu_secs, rss_kib, summarize, Schedule},
     target::{parse_target, source_addrs, Target},
     users::{self, User, Users},
     worker::open_socket,
@@ -353,7 +353,8 @@ pub async fn run(args: Args) -> anyhow::Result<Report> {
     }
     let held_before_drive = lock(&agg).held_now();
 
-    // Drive.
+    // Drive. The servers' CPU time is read around the drive and its drain.
+    let cpu_before = read_cpu(&pids);
     let mut drive = DriveOutcome::default();
     if args.rate > 0.0 && args.duration_secs > 0 && args.max_events != Some(0) {
         let warm = args.warm_connections.min(args.max_in_flight);
@@ -376,6 +377,7 @@ pub async fn run(args: Args) -> anyhow::Result<Report> {
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
     let drain_secs = drain_started.elapsed().as_secs_f64();
+    let cpu_after = read_cpu(&pids);
     let rss_end = read_rss(&pids);
     let held_end = lock(&agg).held_now();
     sampler.abort();
@@ -418,6 +420,8 @@ pub async fn run(args: Args) -> anyhow::Result<Report> {
         rss_idle: &rss_idle,
         rss_end: &rss_end,
         rss_peak: &rss_peak,
+        cpu_before: &cpu_before,
+        cpu_after: &cpu_after,
         drive: &drive,
         drain_secs,
         total_secs: started.elapsed().as_secs_f64(),
@@ -529,6 +533,10 @@ async fn baseline(client: &reqwest::Client, t: &Target, users: &Users, run: &str
             None => bail!("baseline socket closed"),
         }
     }
+}
+
+fn read_cpu(pids: &[u32]) -> Vec<Option<f64>> {
+    pids.iter().map(|p| cpu_secs(*p).ok()).collect()
 }
 
 fn read_rss(pids: &[u32]) -> Vec<Option<u64>> {

@@ -80,6 +80,26 @@ pub fn parse_vmrss(status: &str) -> Option<u64> {
     status.lines().find_map(|l| l.strip_prefix("VmRSS:")).and_then(|v| v.split_whitespace().next()?.parse().ok())
 }
 
+/// CPU time process `pid` has used so far (user + system), in seconds: fields 14 and 15 of
+/// /proc/PID/stat, counted in clock ticks.
+pub fn cpu_secs(pid: u32) -> anyhow::Result<f64> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat"))?;
+    let ticks = parse_cpu_ticks(&stat).ok_or_else(|| anyhow::anyhow!("unreadable /proc/{pid}/stat"))?;
+    // SAFETY: sysconf only reads a system constant.
+    let per_sec = unsafe { libc::sysconf(libc::_SC_CLK_TCK) };
+    anyhow::ensure!(per_sec > 0, "no clock tick rate");
+    Ok(ticks as f64 / per_sec as f64)
+}
+
+/// utime + stime from a /proc/PID/stat line. The command name (field 2) may hold spaces and
+/// parentheses, so the fields are counted from the last ')'.
+pub fn parse_cpu_ticks(stat: &str) -> Option<u64> {
+    let rest = &stat[stat.rfind(')')? + 1..];
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    // After ")": state is field 3, so utime (14) and stime (15) are at 11 and 12.
+    Some(fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -127,5 +147,13 @@ mod tests {
         assert_eq!(parse_vmrss("Name:\tx\nVmRSS:\t  123456 kB\nVmSwap: 0 kB\n"), Some(123456));
         assert_eq!(parse_vmrss("Name: x\n"), None);
         assert!(rss_kib(std::process::id()).unwrap() > 0);
+    }
+
+    #[test]
+    fn reads_cpu_time() {
+        let line = "4242 (lamsa (x) y) S 1 4242 4242 0 -1 4194560 100 0 0 0 1500 250 0 0 20 0 9 0 1 1 1";
+        assert_eq!(parse_cpu_ticks(line), Some(1750));
+        assert_eq!(parse_cpu_ticks("garbage"), None);
+        assert!(cpu_secs(std::process::id()).unwrap() >= 0.0);
     }
 }
