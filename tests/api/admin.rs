@@ -240,7 +240,12 @@ async fn supervisors_cannot_remove_themselves_or_the_last_supervisor() {
     let r = app.patch_auth(&format!("/api/admin/users/{me}"), &token(&third), json!({"active": false})).await;
     assert_eq!(r.status, StatusCode::OK);
     let r = app.patch_auth(&format!("/api/admin/users/{}", id(&third)), &sup, json!({"active": false})).await;
-    assert_eq!((r.status, r.code()), (StatusCode::UNAUTHORIZED, "account_deactivated"), "a deactivated supervisor's token is refused: {:?}", r.body);
+    assert_eq!(
+        (r.status, r.code()),
+        (StatusCode::UNAUTHORIZED, "account_deactivated"),
+        "a deactivated supervisor's token is refused: {:?}",
+        r.body
+    );
     let r = app.patch_auth(&format!("/api/admin/users/{}", id(&third)), &token(&third), json!({"active": false})).await;
     assert_eq!(r.code(), "cannot_change_self");
     let sup = token(&third);

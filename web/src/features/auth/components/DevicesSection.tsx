@@ -28,7 +28,7 @@ export function DevicesSection() {
       {list.isPending ? (
         <p role="status">{t('auth.devicesLoading')}</p>
       ) : (
-        <ul className="device-list">
+        <ul>
           {(list.data ?? []).map((d) => (
             <li key={d.id}>
               <bdi>{name(d)}</bdi>
