@@ -111,3 +111,22 @@ impl FromRequest for MaybeUser {
         }
     }
 }
+
+/// A signed-in supervisor: the admin site's one role check (issue 24). Judged like [`AuthUser`],
+/// by the account as it is now, so a supervisor who was demoted or deactivated a moment ago is
+/// refused at once; anyone else is answered 403.
+#[derive(Clone, Copy, Debug)]
+pub struct Supervisor(pub AuthUser);
+
+impl FromRequest for Supervisor {
+    type Error = ApiError;
+    type Future = Either<Ready<Result<Supervisor, ApiError>>, LocalBoxFuture<'static, Result<Supervisor, ApiError>>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let supervisor = |u: AuthUser| u.require(UserType::Supervisor).map(|()| Supervisor(u));
+        match AuthUser::from_request(req, payload) {
+            Either::Left(done) => Either::Left(ready(done.into_inner().and_then(supervisor))),
+            Either::Right(later) => Either::Right(Box::pin(async move { later.await.and_then(supervisor) })),
+        }
+    }
+}

@@ -7,7 +7,7 @@ mod password;
 mod signed_url;
 mod standing;
 
-pub use extractor::{AuthUser, MaybeUser};
+pub use extractor::{AuthUser, MaybeUser, Supervisor};
 pub use jwt::{load_or_create_secret, Claims, JwtKeys, TokenSubject};
 pub use password::{hash_password, verify_password};
 pub use signed_url::MediaSigner;

@@ -26,16 +26,6 @@ use crate::{
     },
 };
 
-/// The admin site checks the account itself, not only the token: a supervisor who was just
-/// demoted or deactivated loses the admin site at once, not when their access token expires.
-pub async fn check_supervisor(db: &Db, user: AuthUser) -> Result<(), ServiceError> {
-    let row = store::users::by_id(db, user.id).await?;
-    match row {
-        Some(u) if u.user_type() == UserType::Supervisor && u.active() && !u.deactivated() => Ok(()),
-        _ => Err(ServiceError::Forbidden),
-    }
-}
-
 // ---------------------------------------------------------------------------------------------
 // Users
 

@@ -4,7 +4,7 @@ use actix_web::{web, HttpResponse};
 
 use super::dto::*;
 use crate::{
-    auth::AuthUser,
+    auth::Supervisor,
     domain::{
         contact::{ContactStatus, REPLY_MAX},
         news::{render_markdown, NewsInput, NewsState, BODY_MAX},
@@ -26,10 +26,9 @@ use crate::{
     responses((status = 200, body = AdminNewsList), (status = 403, body = crate::error::ErrorBody)))]
 pub async fn news_list(
     state: web::Data<AppState>,
-    user: AuthUser,
+    _: Supervisor,
     query: web::Query<NewsQuery>,
 ) -> Result<web::Json<AdminNewsList>, ApiError> {
-    super::require_supervisor(&state, user).await?;
     let (page, per_page, offset) = Paging { page: query.page, per_page: query.per_page }.parse()?;
     let filter = match query.state.as_deref().filter(|s| !s.is_empty()) {
         None => None,
@@ -47,11 +46,10 @@ pub async fn news_list(
         body = crate::error::ErrorBody)))]
 pub async fn news_create(
     state: web::Data<AppState>,
-    user: AuthUser,
+    Supervisor(user): Supervisor,
     lang: Lang,
     body: ApiJson<NewsInput>,
 ) -> Result<HttpResponse, ApiError> {
-    super::require_supervisor(&state, user).await?;
     let content = body.0.parse()?;
     let row = news::create(&state.db, user, content).await?;
     Ok(HttpResponse::Created()
@@ -63,10 +61,9 @@ pub async fn news_create(
         (status = 404, body = crate::error::ErrorBody)))]
 pub async fn news_get(
     state: web::Data<AppState>,
-    user: AuthUser,
+    _: Supervisor,
     id: web::Path<i64>,
 ) -> Result<web::Json<NewsAdminDto>, ApiError> {
-    super::require_supervisor(&state, user).await?;
     Ok(web::Json(news_admin(&state.media, &news::get(&state.db, *id).await?)))
 }
 
@@ -78,12 +75,11 @@ pub async fn news_get(
         (status = 409, body = crate::error::ErrorBody)))]
 pub async fn news_update(
     state: web::Data<AppState>,
-    user: AuthUser,
+    Supervisor(user): Supervisor,
     lang: Lang,
     id: web::Path<i64>,
     body: ApiJson<NewsInput>,
 ) -> Result<web::Json<NewsReply>, ApiError> {
-    super::require_supervisor(&state, user).await?;
     let content = body.0.parse()?;
     let row = news::update(&state.db, user, *id, content).await?;
     Ok(web::Json(NewsReply { message: Msg::NewsSaved.render(lang), news: news_admin(&state.media, &row) }))
@@ -94,11 +90,10 @@ pub async fn news_update(
         (status = 404, body = crate::error::ErrorBody)))]
 pub async fn news_delete(
     state: web::Data<AppState>,
-    user: AuthUser,
+    Supervisor(user): Supervisor,
     lang: Lang,
     id: web::Path<i64>,
 ) -> Result<web::Json<MessageResponse>, ApiError> {
-    super::require_supervisor(&state, user).await?;
     news::delete(&state.db, user, *id).await?;
     Ok(web::Json(MessageResponse { message: Msg::NewsDeleted.render(lang) }))
 }
@@ -108,12 +103,7 @@ pub async fn news_delete(
     security(("bearer" = [])),
     responses((status = 200, body = PreviewReply), (status = 400, body = crate::error::ErrorBody),
         (status = 403, body = crate::error::ErrorBody)))]
-pub async fn news_preview(
-    state: web::Data<AppState>,
-    user: AuthUser,
-    body: ApiJson<PreviewInput>,
-) -> Result<web::Json<PreviewReply>, ApiError> {
-    super::require_supervisor(&state, user).await?;
+pub async fn news_preview(_: Supervisor, body: ApiJson<PreviewInput>) -> Result<web::Json<PreviewReply>, ApiError> {
     if body.0.body_md.chars().count() > BODY_MAX {
         return Err(crate::domain::InvalidInput::too_long("body_md", BODY_MAX).into());
     }
@@ -136,10 +126,9 @@ fn parse_status(raw: Option<&str>) -> Result<Option<ContactStatus>, ApiError> {
         (status = 403, body = crate::error::ErrorBody)))]
 pub async fn contact_list(
     state: web::Data<AppState>,
-    user: AuthUser,
+    _: Supervisor,
     query: web::Query<ContactQuery>,
 ) -> Result<web::Json<ContactList>, ApiError> {
-    super::require_supervisor(&state, user).await?;
     let (page, per_page, offset) = Paging { page: query.page, per_page: query.per_page }.parse()?;
     let status = parse_status(query.status.as_deref())?;
     let list = contact::list(&state.db, status, per_page, offset).await?;
@@ -149,8 +138,7 @@ pub async fn contact_list(
 /// How many contact messages are unread (the badge of the admin site and the dashboard).
 #[utoipa::path(get, path = "/api/admin/contact-messages/unread-count", tag = "admin", security(("bearer" = [])),
     responses((status = 200, body = CountDto), (status = 403, body = crate::error::ErrorBody)))]
-pub async fn contact_unread(state: web::Data<AppState>, user: AuthUser) -> Result<web::Json<CountDto>, ApiError> {
-    super::require_supervisor(&state, user).await?;
+pub async fn contact_unread(state: web::Data<AppState>, _: Supervisor) -> Result<web::Json<CountDto>, ApiError> {
     Ok(web::Json(CountDto { count: contact::unread_count(&state.db).await? }))
 }
 
@@ -161,10 +149,9 @@ pub async fn contact_unread(state: web::Data<AppState>, user: AuthUser) -> Resul
         (status = 404, body = crate::error::ErrorBody)))]
 pub async fn contact_get(
     state: web::Data<AppState>,
-    user: AuthUser,
+    _: Supervisor,
     id: web::Path<i64>,
 ) -> Result<web::Json<crate::events::contact::ContactMessageDto>, ApiError> {
-    super::require_supervisor(&state, user).await?;
     Ok(web::Json(contact::open(&state.db, &state.realtime, *id).await?))
 }
 
@@ -175,12 +162,11 @@ pub async fn contact_get(
         (status = 403, body = crate::error::ErrorBody), (status = 404, body = crate::error::ErrorBody)))]
 pub async fn contact_patch(
     state: web::Data<AppState>,
-    user: AuthUser,
+    Supervisor(user): Supervisor,
     lang: Lang,
     id: web::Path<i64>,
     body: ApiJson<ContactPatch>,
 ) -> Result<web::Json<ContactReply>, ApiError> {
-    super::require_supervisor(&state, user).await?;
     let status = parse_status(body.0.status.as_deref())?;
     let dto = contact::update(&state.db, &state.realtime, user, *id, status, body.0.read).await?;
     Ok(web::Json(ContactReply { message: Msg::ContactUpdated.render(lang), contact_message: dto }))
@@ -195,12 +181,11 @@ pub async fn contact_patch(
         (status = 502, body = crate::error::ErrorBody)))]
 pub async fn contact_reply(
     state: web::Data<AppState>,
-    user: AuthUser,
+    Supervisor(user): Supervisor,
     lang: Lang,
     id: web::Path<i64>,
     body: ApiJson<ReplyInput>,
 ) -> Result<HttpResponse, ApiError> {
-    super::require_supervisor(&state, user).await?;
     let text = required_text(&body.0.text, "text", REPLY_MAX)?;
     let dto = contact::reply(&state.db, &state.realtime, &state.mailer, user, *id, text).await?;
     Ok(HttpResponse::Created().json(ContactReply { message: Msg::ReplySent.render(lang), contact_message: dto }))

@@ -9,8 +9,6 @@ pub mod users;
 
 use actix_web::{web, HttpResponse};
 
-use crate::{auth::AuthUser, domain::UserType, error::ApiError, state::AppState};
-
 /// The caller adds the default service (the API's 404 and 405). `{id}` takes digits only
 /// where a sibling path is a word (`/users/bulk`, `/news/preview`,
 /// `/contact-messages/unread-count`): another method on those is a 405, not a failed parse.
@@ -43,13 +41,6 @@ pub fn scope() -> actix_web::Scope {
         .route("/contact-messages/{id:\\d+}", web::get().to(content::contact_get))
         .route("/contact-messages/{id:\\d+}", web::patch().to(content::contact_patch))
         .route("/contact-messages/{id}/reply", web::post().to(content::contact_reply))
-}
-
-/// The one role check of the admin site: a supervisor's token (403 otherwise), whose account is
-/// still an active supervisor's.
-pub(crate) async fn require_supervisor(state: &AppState, user: AuthUser) -> Result<(), ApiError> {
-    user.require(UserType::Supervisor)?;
-    Ok(crate::services::admin::check_supervisor(&state.db, user).await?)
 }
 
 /// A CSV download: UTF-8 with a byte-order mark, so spreadsheet programs read Arabic names.

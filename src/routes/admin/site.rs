@@ -4,7 +4,7 @@ use actix_web::{web, HttpResponse};
 
 use super::dto::*;
 use crate::{
-    auth::AuthUser,
+    auth::{AuthUser, Supervisor},
     db::iso,
     domain::course::CourseStatus,
     error::ApiError,
@@ -23,10 +23,9 @@ use crate::{
         (status = 403, body = crate::error::ErrorBody)))]
 pub async fn courses(
     state: web::Data<AppState>,
-    user: AuthUser,
+    _: Supervisor,
     query: web::Query<CourseQuery>,
 ) -> Result<web::Json<AdminCourseList>, ApiError> {
-    super::require_supervisor(&state, user).await?;
     let (page, per_page, offset) = Paging { page: query.page, per_page: query.per_page }.parse()?;
     let status = match query.status.as_deref().filter(|s| !s.is_empty()) {
         None => None,
@@ -55,7 +54,6 @@ async fn set_course(
     id: i64,
     active: bool,
 ) -> Result<web::Json<CourseReply>, ApiError> {
-    super::require_supervisor(state, user).await?;
     let row = admin::set_course_active(&state.db, user, id, active).await?;
     let msg = if active { Msg::CourseReactivated } else { Msg::CourseDeactivated };
     Ok(web::Json(CourseReply { message: msg.render(lang), course: admin_course(&row) }))
@@ -94,10 +92,9 @@ pub async fn reactivate_course(
     responses((status = 200, body = AdminCertificateList), (status = 403, body = crate::error::ErrorBody)))]
 pub async fn certificates(
     state: web::Data<AppState>,
-    user: AuthUser,
+    _: Supervisor,
     query: web::Query<CertificateQuery>,
 ) -> Result<web::Json<AdminCertificateList>, ApiError> {
-    super::require_supervisor(&state, user).await?;
     let (page, per_page, offset) = Paging { page: query.page, per_page: query.per_page }.parse()?;
     let rows = admin::certificates(&state.db, query.q.as_deref(), per_page, offset).await?;
     let url = &state.settings.public_url;
@@ -117,12 +114,11 @@ pub async fn certificates(
         (status = 409, body = crate::error::ErrorBody)))]
 pub async fn revoke_certificate(
     state: web::Data<AppState>,
-    user: AuthUser,
+    Supervisor(user): Supervisor,
     lang: Lang,
     code: web::Path<String>,
     body: ApiJson<RevokeInput>,
 ) -> Result<web::Json<CertificateReply>, ApiError> {
-    super::require_supervisor(&state, user).await?;
     let certificate =
         certificates::revoke(&state.db, &state.realtime, &state.settings.public_url, user, &code, &body.0.reason)
             .await?;
@@ -157,10 +153,9 @@ fn audit_filter(q: &AuditQuery) -> Result<AuditFilter, ApiError> {
         (status = 403, body = crate::error::ErrorBody)))]
 pub async fn audit(
     state: web::Data<AppState>,
-    user: AuthUser,
+    _: Supervisor,
     query: web::Query<AuditQuery>,
 ) -> Result<web::Json<AuditList>, ApiError> {
-    super::require_supervisor(&state, user).await?;
     let (page, per_page, offset) = Paging { page: query.page, per_page: query.per_page }.parse()?;
     let rows = audit::list(&state.db, &audit_filter(&query)?, Some(per_page), offset).await?;
     Ok(web::Json(AuditList { items: rows.items.iter().map(audit_entry).collect(), page, per_page, total: rows.total }))
@@ -171,10 +166,9 @@ pub async fn audit(
     responses((status = 200, description = "CSV", content_type = "text/csv"), (status = 403, body = crate::error::ErrorBody)))]
 pub async fn audit_csv(
     state: web::Data<AppState>,
-    user: AuthUser,
+    _: Supervisor,
     query: web::Query<AuditQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    super::require_supervisor(&state, user).await?;
     // Every page goes out, but the page parameters it shares with the list are checked alike.
     Paging { page: query.page, per_page: query.per_page }.parse()?;
     let rows = audit::list(&state.db, &audit_filter(&query)?, None, 0).await?;
@@ -198,8 +192,7 @@ pub async fn audit_csv(
 /// Counts and the sign-ups and enrolments of each of the last 26 weeks.
 #[utoipa::path(get, path = "/api/admin/overview", tag = "admin", security(("bearer" = [])),
     responses((status = 200, body = OverviewDto), (status = 403, body = crate::error::ErrorBody)))]
-pub async fn overview(state: web::Data<AppState>, user: AuthUser) -> Result<web::Json<OverviewDto>, ApiError> {
-    super::require_supervisor(&state, user).await?;
+pub async fn overview(state: web::Data<AppState>, _: Supervisor) -> Result<web::Json<OverviewDto>, ApiError> {
     let o = admin::overview(&state.db).await?;
     let mut users = UserCounts::default();
     for (t, s, n) in o.users {

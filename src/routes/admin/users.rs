@@ -4,7 +4,7 @@ use actix_web::{web, HttpResponse};
 
 use super::dto::*;
 use crate::{
-    auth::AuthUser,
+    auth::Supervisor,
     domain::{Email, InvalidInput, PersonName, UserType},
     error::ApiError,
     events::certificates::certificate_dto,
@@ -78,10 +78,9 @@ fn filter_and_sort(q: &UserQuery) -> Result<(UserFilter, (UserSort, bool)), ApiE
         (status = 401, body = crate::error::ErrorBody), (status = 403, body = crate::error::ErrorBody)))]
 pub async fn list(
     state: web::Data<AppState>,
-    user: AuthUser,
+    _: Supervisor,
     query: web::Query<UserQuery>,
 ) -> Result<web::Json<AdminUserList>, ApiError> {
-    super::require_supervisor(&state, user).await?;
     let (page, per_page, offset) = Paging { page: query.page, per_page: query.per_page }.parse()?;
     let (filter, sort) = filter_and_sort(&query)?;
     let rows = admin::users(&state.db, &filter, sort, Some(per_page), offset).await?;
@@ -98,10 +97,9 @@ pub async fn list(
     responses((status = 200, description = "CSV", content_type = "text/csv"), (status = 403, body = crate::error::ErrorBody)))]
 pub async fn csv(
     state: web::Data<AppState>,
-    user: AuthUser,
+    _: Supervisor,
     query: web::Query<UserQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    super::require_supervisor(&state, user).await?;
     // Every page goes out, but the page parameters it shares with the list are checked alike.
     Paging { page: query.page, per_page: query.per_page }.parse()?;
     let (filter, sort) = filter_and_sort(&query)?;
@@ -127,10 +125,9 @@ pub async fn csv(
         (status = 404, body = crate::error::ErrorBody)))]
 pub async fn detail(
     state: web::Data<AppState>,
-    user: AuthUser,
+    _: Supervisor,
     id: web::Path<i64>,
 ) -> Result<web::Json<UserDetailDto>, ApiError> {
-    super::require_supervisor(&state, user).await?;
     let d = admin::user(&state.db, *id).await?;
     let p = d.profile;
     Ok(web::Json(UserDetailDto {
@@ -172,12 +169,11 @@ pub async fn detail(
         (status = 409, body = crate::error::ErrorBody)))]
 pub async fn patch(
     state: web::Data<AppState>,
-    user: AuthUser,
+    Supervisor(user): Supervisor,
     lang: Lang,
     id: web::Path<i64>,
     body: ApiJson<UserPatch>,
 ) -> Result<web::Json<UserReply>, ApiError> {
-    super::require_supervisor(&state, user).await?;
     let change = UserChange { active: body.0.active, user_type: parse_type(body.0.user_type.as_deref(), "type")? };
     let row = admin::change_user(&state.db, &state.realtime, user, *id, change).await?;
     Ok(web::Json(UserReply { message: Msg::UserUpdated.render(lang), user: admin_user(&row) }))
@@ -190,11 +186,10 @@ pub async fn patch(
         (status = 403, body = crate::error::ErrorBody)))]
 pub async fn bulk(
     state: web::Data<AppState>,
-    user: AuthUser,
+    Supervisor(user): Supervisor,
     lang: Lang,
     body: ApiJson<BulkInput>,
 ) -> Result<web::Json<BulkReply>, ApiError> {
-    super::require_supervisor(&state, user).await?;
     let active = body.0.active.ok_or_else(|| ApiError::field_required("active"))?;
     if body.0.ids.is_empty() || body.0.ids.len() > 500 {
         return Err(ApiError::field_invalid("ids"));
@@ -224,11 +219,10 @@ pub async fn bulk(
         (status = 502, body = crate::error::ErrorBody)))]
 pub async fn invite(
     state: web::Data<AppState>,
-    user: AuthUser,
+    Supervisor(user): Supervisor,
     lang: Lang,
     body: ApiJson<InviteInput>,
 ) -> Result<HttpResponse, ApiError> {
-    super::require_supervisor(&state, user).await?;
     let input = body.0;
     let user_type = parse_type(Some(&input.user_type), "type")?.ok_or_else(|| ApiError::field_required("type"))?;
     if input.name.trim().is_empty() {
@@ -250,11 +244,10 @@ pub async fn invite(
         (status = 404, body = crate::error::ErrorBody), (status = 409, body = crate::error::ErrorBody)))]
 pub async fn resend_activation(
     state: web::Data<AppState>,
-    user: AuthUser,
+    Supervisor(user): Supervisor,
     lang: Lang,
     id: web::Path<i64>,
 ) -> Result<web::Json<MessageResponse>, ApiError> {
-    super::require_supervisor(&state, user).await?;
     admin::resend_activation(&state.db, links(&state), user, *id, lang).await?;
     Ok(web::Json(MessageResponse { message: Msg::ActivationResent.render(lang) }))
 }
@@ -266,11 +259,10 @@ pub async fn resend_activation(
         (status = 404, body = crate::error::ErrorBody)))]
 pub async fn send_reset(
     state: web::Data<AppState>,
-    user: AuthUser,
+    Supervisor(user): Supervisor,
     lang: Lang,
     id: web::Path<i64>,
 ) -> Result<web::Json<MessageResponse>, ApiError> {
-    super::require_supervisor(&state, user).await?;
     admin::send_reset(&state.db, links(&state), user, *id, lang).await.map_err(|e: ServiceError| ApiError::from(e))?;
     Ok(web::Json(MessageResponse { message: Msg::ResetLinkSent.render(lang) }))
 }
