@@ -181,7 +181,13 @@ async fn admin(settings: Settings, command: Command) -> anyhow::Result<()> {
         Command::Serve | Command::Braille { .. } | Command::Backup { .. } | Command::Restore { .. } => {
             unreachable!("handled in main")
         }
-        Command::Migrate => println!("Migrations applied to {}", redact(&settings.database_url)),
+        Command::Migrate => {
+            println!("Migrations applied to {}", redact(&settings.database_url));
+            // What the move to coded categories and levels (issue 23) could not map.
+            for (id, category, level) in lamsa::store::courses::uncoded(&pool).await? {
+                println!("  course {id}: category \"{category}\", level \"{level}\" is not a code; pick one in the course builder");
+            }
+        }
         Command::SeedDemo => {
             let password = std::env::var("LAMSA_DEMO_PASSWORD").unwrap_or_else(|_| "Lamsa#2026".into());
             let accounts = accounts::seed_demo(&pool, &password).await?;

@@ -44,6 +44,7 @@ impl AppState {
             .with_context(|| format!("cannot create the data directory {}", settings.data_dir.display()))?;
         let db = db::connect(&settings.database_url).await?;
         db::migrate(&db, &settings.database_url).await?;
+        crate::services::courses::report_uncoded(&db).await?;
         let secret = load_or_create_secret(settings.jwt_secret.as_deref(), &settings.data_dir)?;
         let jwt = JwtKeys::new(&secret, settings.access_ttl.as_secs() as i64);
         let media = MediaSigner::new(&secret);

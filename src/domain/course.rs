@@ -78,6 +78,53 @@ impl CourseStatus {
     }
 }
 
+/// Declares a fixed list of codes that the interface translates (issue 23): the enum, its codes
+/// as stored and sent, and a parse that refuses anything else on the request's field.
+macro_rules! coded {
+    ($(#[$doc:meta])* $name:ident, $field:literal, { $($variant:ident => $code:literal),+ $(,)? }) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub enum $name { $($variant),+ }
+
+        impl $name {
+            pub const ALL: &'static [$name] = &[$($name::$variant),+];
+
+            pub fn as_str(self) -> &'static str {
+                match self { $($name::$variant => $code),+ }
+            }
+
+            pub fn parse(raw: &str) -> Result<$name, InvalidInput> {
+                match raw.trim() {
+                    "" => Err(InvalidInput::required($field)),
+                    $($code => Ok($name::$variant),)+
+                    _ => Err(InvalidInput::invalid($field)),
+                }
+            }
+        }
+    };
+}
+
+coded!(
+    /// What a course is about: the course builder's list, named in the interface's language.
+    CourseCategory, "category", {
+        Letters => "letters",
+        Words => "words",
+        Numbers => "numbers",
+        Tashkeel => "tashkeel",
+        Contractions => "contractions",
+        General => "general",
+    }
+);
+
+coded!(
+    /// Who a course is for.
+    CourseLevel, "level", {
+        Beginner => "beginner",
+        Intermediate => "intermediate",
+        Advanced => "advanced",
+    }
+);
+
 /// The Braille code a course teaches (`language`: `ar` or `en`).
 pub fn braille_code(language: &str) -> braille::Lang {
     if language == "en" {
@@ -182,7 +229,10 @@ pub struct CourseInput {
     pub course_type: String,
     pub duration_days: i64,
     pub description: String,
+    /// One of the codes of [`CourseCategory`]: `letters`, `words`, `numbers`, `tashkeel`,
+    /// `contractions`, `general`.
     pub category: String,
+    /// One of the codes of [`CourseLevel`]: `beginner`, `intermediate`, `advanced`.
     pub level: String,
     /// The Braille code taught: `ar` or `en`.
     pub language: String,
@@ -201,8 +251,8 @@ pub struct CourseContent {
     pub course_type: String,
     pub duration_days: i64,
     pub description: String,
-    pub category: String,
-    pub level: String,
+    pub category: CourseCategory,
+    pub level: CourseLevel,
     pub language: String,
     pub braille_grade: braille::Grade,
     pub chapters: Vec<ChapterContent>,
@@ -420,8 +470,8 @@ impl CourseInput {
             course_type: text(&self.course_type, "type", 100, true)?,
             duration_days: self.duration_days,
             description: text(&self.description, "description", 5000, true)?,
-            category: text(&self.category, "category", 100, true)?,
-            level: text(&self.level, "level", 100, true)?,
+            category: CourseCategory::parse(&self.category)?,
+            level: CourseLevel::parse(&self.level)?,
             language,
             braille_grade,
             chapters,
@@ -433,6 +483,19 @@ impl CourseInput {
 #[cfg(test)]
 mod tests {
     use super::{CourseAction::*, CourseStatus::*};
+
+    #[test]
+    fn categories_and_levels_are_codes() {
+        use super::{CourseCategory, CourseLevel};
+        for c in CourseCategory::ALL {
+            assert_eq!(CourseCategory::parse(c.as_str()).unwrap(), *c);
+        }
+        assert_eq!(CourseLevel::parse(" beginner ").unwrap(), CourseLevel::Beginner);
+        assert_eq!(CourseCategory::parse("Letters").unwrap_err().field(), "category");
+        assert_eq!(CourseCategory::parse("الحروف").unwrap_err().field(), "category");
+        assert_eq!(CourseLevel::parse("").unwrap_err(), super::InvalidInput::required("level"));
+        assert_eq!(CourseLevel::parse("expert").unwrap_err(), super::InvalidInput::invalid("level"));
+    }
 
     #[test]
     fn transitions() {

@@ -81,8 +81,8 @@ pub async fn insert(
     .bind(&content.course_type)
     .bind(content.duration_days)
     .bind(&content.description)
-    .bind(&content.category)
-    .bind(&content.level)
+    .bind(content.category.as_str())
+    .bind(content.level.as_str())
     .bind(&content.language)
     .bind(content.image_media_id)
     .bind(now)
@@ -125,8 +125,8 @@ pub async fn replace(
     .bind(&content.course_type)
     .bind(content.duration_days)
     .bind(&content.description)
-    .bind(&content.category)
-    .bind(&content.level)
+    .bind(content.category.as_str())
+    .bind(content.level.as_str())
     .bind(&content.language)
     .bind(content.image_media_id)
     .bind(now_ms())
@@ -492,4 +492,19 @@ pub async fn complete_lesson(db: &Db, course: i64, lesson: i64, student: i64) ->
         .execute(&mut *tx)
         .await?;
     tx.commit().await
+}
+
+/// Courses whose category or level is not one of the codes (free text an older version stored
+/// that the migration to codes could not map): id, category, level.
+pub async fn uncoded(db: &Db) -> Result<Vec<(i64, String, String)>, sqlx::Error> {
+    use crate::domain::course::{CourseCategory, CourseLevel};
+    let list = |codes: Vec<&str>| codes.iter().map(|c| format!("'{c}'")).collect::<Vec<_>>().join(", ");
+    // The codes are the program's own constants, safe inline.
+    let categories = list(CourseCategory::ALL.iter().map(|c| c.as_str()).collect());
+    let levels = list(CourseLevel::ALL.iter().map(|c| c.as_str()).collect());
+    sqlx::query_as(&format!(
+        "SELECT id, category, level FROM courses WHERE category NOT IN ({categories}) OR level NOT IN ({levels}) ORDER BY id"
+    ))
+    .fetch_all(db)
+    .await
 }

@@ -333,3 +333,71 @@ async fn questions_answers_and_the_live_badge() {
     assert!(app.get_auth("/api/questions", &outsider).await.body["questions"].as_array().unwrap().is_empty());
     let _ = w.student_id;
 }
+
+/// Categories and levels are codes the interface translates (issue 23): the server takes only
+/// the builder's codes, the catalogue filters find the courses by them, and the migration maps
+/// what older versions stored as free text, in either language, onto them.
+#[actix_web::test]
+async fn categories_and_levels_are_codes_that_the_catalogue_filters_by() {
+    let w = world().await;
+    for (field, value) in [("category", "Letters"), ("category", "الحروف"), ("level", "مبتدئ"), ("level", "")]
+    {
+        let mut body = course_body();
+        body[field] = json!(value);
+        let r = w.app.post_auth("/api/courses", &w.teacher, body, "en").await;
+        assert_eq!((r.status, r.field()), (StatusCode::BAD_REQUEST, Some(field)), "{value:?}: {:?}", r.body);
+    }
+    assert!(w.app.get_auth("/api/instructor/courses", &w.teacher).await.body["courses"].as_array().unwrap().is_empty());
+
+    let mut numbers = course_body();
+    numbers["title"] = json!("أرقام برايل");
+    numbers["category"] = json!("numbers");
+    numbers["level"] = json!("intermediate");
+    let letters = w.app.active_course(&w.teacher, &w.sup, course_body()).await["id"].as_i64().unwrap();
+    let digits = w.app.active_course(&w.teacher, &w.sup, numbers).await["id"].as_i64().unwrap();
+    let found = |query: &'static str| {
+        let app = &w.app;
+        async move {
+            let r = app.send(app.client.get(app.url(&format!("/api/courses?{query}")))).await;
+            assert_eq!(r.status, StatusCode::OK, "{:?}", r.body);
+            r.body["courses"].as_array().unwrap().iter().map(|c| c["id"].as_i64().unwrap()).collect::<Vec<_>>()
+        }
+    };
+    assert_eq!(found("category=letters").await, vec![letters]);
+    assert_eq!(found("level=intermediate").await, vec![digits]);
+    assert_eq!(found("category=numbers&level=beginner").await, Vec::<i64>::new());
+
+    // Free text from before the codes, mapped by the migration (run again: it only maps).
+    let db = lamsa::db::connect(&w.app.database_url).await.unwrap();
+    for (category, level) in [("الحروف", "مبتدئ"), ("Numbers and symbols", "Advanced"), ("Something else", "متقدّم")]
+    {
+        sqlx::query("UPDATE courses SET category = $2, level = $3 WHERE id = $1")
+            .bind(letters)
+            .bind(category)
+            .bind(level)
+            .execute(&db)
+            .await
+            .unwrap();
+        let dir = if lamsa::db::is_sqlite(&db) { "sqlite" } else { "postgres" };
+        let sql = std::fs::read_to_string(format!("migrations/{dir}/0017_course_codes.sql")).unwrap();
+        sqlx::raw_sql(&sql).execute(&db).await.unwrap();
+        let row: (String, String) = sqlx::query_as("SELECT category, level FROM courses WHERE id = $1")
+            .bind(letters)
+            .fetch_one(&db)
+            .await
+            .unwrap();
+        let expected = match category {
+            "الحروف" => ("letters", "beginner"),
+            "Numbers and symbols" => ("numbers", "advanced"),
+            _ => ("Something else", "advanced"),
+        };
+        assert_eq!((row.0.as_str(), row.1.as_str()), expected);
+    }
+    let uncoded = lamsa::store::courses::uncoded(&db).await.unwrap();
+    assert_eq!(
+        uncoded,
+        vec![(letters, "Something else".to_string(), "advanced".to_string())],
+        "named for the society to fix"
+    );
+    db.close().await;
+}

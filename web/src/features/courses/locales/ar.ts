@@ -55,6 +55,7 @@ const ar: Translation<typeof en> = {
       words: 'الكلمات والجمل',
       numbers: 'الأرقام والرموز',
       tashkeel: 'الحركات (التشكيل)',
+      contractions: 'الاختصارات (برايل المختصر)',
       general: 'عام',
     },
     level: { beginner: 'مبتدئ', intermediate: 'متوسط', advanced: 'متقدّم' },

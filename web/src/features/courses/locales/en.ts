@@ -45,6 +45,7 @@ const en = {
       words: 'Words and sentences',
       numbers: 'Numbers and symbols',
       tashkeel: 'Diacritics (tashkeel)',
+      contractions: 'Contractions (grade 2)',
       general: 'General',
     },
     level: { beginner: 'Beginner', intermediate: 'Intermediate', advanced: 'Advanced' },
