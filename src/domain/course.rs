@@ -76,6 +76,12 @@ impl CourseStatus {
     pub fn is_listed(self) -> bool {
         matches!(self, CourseStatus::Active | CourseStatus::StopPending)
     }
+
+    /// Open to the students already enrolled: its lessons to read and its instructor to ask
+    /// (issue 23: a stopped course keeps both for them).
+    pub fn is_open_to_enrolled(self) -> bool {
+        self.is_listed() || self == CourseStatus::Inactive
+    }
 }
 
 /// Declares a fixed list of codes that the interface translates (issue 23): the enum, its codes

@@ -16,8 +16,8 @@ use crate::{
 
 use super::ServiceError;
 
-/// A student asks about a course they are enrolled in (optionally about one of its lessons).
-/// The instructor gets `question.asked` and a new badge count.
+/// A student asks about a course they are enrolled in (optionally about one of its lessons),
+/// also after the course was stopped. The instructor gets `question.asked` and a new badge count.
 pub async fn ask(
     db: &Db,
     realtime: &Realtime,
@@ -28,7 +28,7 @@ pub async fn ask(
 ) -> Result<QuestionDto, ServiceError> {
     let course = store::courses::by_id(db, course_id)
         .await?
-        .filter(|c| c.status().is_listed())
+        .filter(|c| c.status().is_open_to_enrolled())
         .ok_or(ServiceError::NotFoundIn("course_id"))?;
     if !store::courses::is_enrolled(db, course.id, student.id).await? {
         return Err(ServiceError::NotFoundIn("course_id"));

@@ -401,3 +401,24 @@ async fn categories_and_levels_are_codes_that_the_catalogue_filters_by() {
     );
     db.close().await;
 }
+
+/// A student still enrolled in a stopped course can ask its instructor about it (issue 23);
+/// nobody else can.
+#[actix_web::test]
+async fn questions_stay_open_to_students_enrolled_in_a_stopped_course() {
+    let w = world().await;
+    let id = w.app.active_course(&w.teacher, &w.sup, course_body()).await["id"].as_i64().unwrap();
+    let enrol = w.app.post_auth(&format!("/api/courses/{id}/enrol"), &w.student, json!({}), "en").await;
+    assert_eq!(enrol.status, StatusCode::CREATED, "{:?}", enrol.body);
+    let stop = w.app.post_auth(&format!("/api/admin/courses/{id}/deactivate"), &w.sup, json!({}), "en").await;
+    assert_eq!(stop.status, StatusCode::OK, "{:?}", stop.body);
+
+    let asked =
+        w.app.post_auth("/api/questions", &w.student, json!({"course_id": id, "text": "ما زلت أتعلم"}), "en").await;
+    assert_eq!(asked.status, StatusCode::CREATED, "{:?}", asked.body);
+    let outsider = token(&w.app.active_user("huda@example.com", "student").await);
+    let refused = w.app.post_auth("/api/questions", &outsider, json!({"course_id": id, "text": "?"}), "en").await;
+    assert_eq!(refused.status, StatusCode::NOT_FOUND, "{:?}", refused.body);
+    let badge = w.app.get_auth("/api/question/instructor/count", &w.teacher).await;
+    assert_eq!(badge.body["count"], 1, "{:?}", badge.body);
+}
