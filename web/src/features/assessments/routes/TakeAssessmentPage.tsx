@@ -58,7 +58,9 @@ export function TakeAssessmentPage() {
     if (open) {
       const v = await getAttempt(open);
       setView(v);
-      if (!v.read_only) window.setTimeout(() => setStatus(txt('take.resumed')), 150);
+      // Said only when something saved was actually put back (issue 23).
+      const restored = v.questions.some((q) => q.answer != null);
+      if (!v.read_only && restored) window.setTimeout(() => setStatus(txt('take.resumed')), 150);
     }
   }, [assessmentId, txt]);
 
