@@ -4,7 +4,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-const ENTRY_BUDGET = 90_000;
+// 150 kB gzipped, React included: builds run React 19 since issue 22 (143.6 kB at the switch;
+// the old 90 kB held only with Preact's compat layer in the build).
+const ENTRY_BUDGET = 150_000;
 const CHUNK_BUDGET = 150_000;
 
 const dist = process.argv[2];
