@@ -1,0 +1,109 @@
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build, type Manifest, type Plugin } from 'vite';
+
+/**
+ * Which lazily loaded module each prerendered page needs, by the Vite manifest's source key:
+ * its CSS is inlined into the page and its JavaScript preloaded, so the page paints without
+ * waiting for a chunk and hydrates without a waterfall. Keep in step with src/app/router.tsx
+ * (the build fails on a page missing here).
+ */
+const PAGE_MODULES: Array<[RegExp, string[]]> = [
+  [/^\/$/, ['src/features/news/components/LatestNews.tsx']],
+  [/^\/(about-platform|about-us|courses|login|register|forgot-password|404)$/, ['src/app/areas/public.ts']],
+  [/^\/news$/, ['src/features/news/routes/NewsListPage.tsx']],
+  [/^\/instructions(\/.*)?$/, ['src/features/public/routes/InstructionsPages.tsx']],
+  [/^\/braille-translator$/, ['src/features/braille/routes/TranslatorPage.tsx']],
+  [/^\/contact-us$/, ['src/features/contact/routes/ContactPage.tsx']],
+  [/^\/certificates\/verify$/, ['src/app/areas/certificates.ts']],
+];
+
+interface ServerEntry {
+  PAGES: string[];
+  clientSegments: () => string[];
+  paletteCss: () => string;
+  render: (path: string, lang: 'ar' | 'en') => Promise<{ html: string; title: string }>;
+}
+
+const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** The JavaScript and CSS files a manifest key loads through static imports. */
+function closure(manifest: Manifest, key: string, js = new Set<string>(), css = new Set<string>()) {
+  const chunk = manifest[key];
+  if (!chunk || js.has(chunk.file)) return { js, css };
+  js.add(chunk.file);
+  chunk.css?.forEach((c) => css.add(c));
+  chunk.imports?.forEach((k) => closure(manifest, k, js, css));
+  return { js, css };
+}
+
+/**
+ * After the client build: builds src/entry-server.tsx for Node, renders every public page in
+ * both languages and writes `prerendered/<lang><path>.html` into the output directory, each the
+ * built index.html with the page's HTML in #root, its language and title, the palette and the
+ * CSS it needs inline. The Rust server picks the file (src/web_app.rs); main.tsx hydrates it.
+ */
+export function prerender(): Plugin {
+  let root = '';
+  let outDir = '';
+  let ssr = false;
+  return {
+    name: 'lamsa-prerender',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+      outDir = resolve(config.root, config.build.outDir);
+      ssr = !!config.build.ssr;
+    },
+    async closeBundle() {
+      if (ssr) return;
+      const serverDir = join(root, 'node_modules/.lamsa-prerender');
+      await build({
+        root,
+        logLevel: 'warn',
+        build: { ssr: 'src/entry-server.tsx', outDir: serverDir, emptyOutDir: true, copyPublicDir: false, manifest: false },
+      });
+      const entry = (await import(pathToFileURL(join(serverDir, 'entry-server.js')).href + `?t=${Date.now()}`)) as ServerEntry;
+      const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+      const template = readFileSync(join(outDir, 'index.html'), 'utf8');
+      const read = (file: string) => readFileSync(join(outDir, file), 'utf8');
+      const entryCss = closure(manifest, 'index.html').css;
+      const entryJs = closure(manifest, 'index.html').js;
+
+      rmSync(join(outDir, 'prerendered'), { recursive: true, force: true });
+      for (const path of entry.PAGES) {
+        const modules = PAGE_MODULES.find(([re]) => re.test(path))?.[1];
+        if (!modules) throw new Error(`prerender: ${path} is missing from PAGE_MODULES (build/prerender.ts)`);
+        const js = new Set<string>();
+        const css = new Set(entryCss);
+        modules.forEach((m) => {
+          if (!manifest[m]) throw new Error(`prerender: ${m} is not in the Vite manifest`);
+          closure(manifest, m, js, css);
+        });
+        entryJs.forEach((f) => js.delete(f));
+        const styles = `<style id="palette">${entry.paletteCss()}</style>\n    <style>${[...css].map(read).join('\n')}</style>`;
+        const preloads = [...js].map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`).join('\n    ');
+        for (const lang of ['ar', 'en'] as const) {
+          const page = await entry.render(path, lang);
+          const description = /data-(?:ar|en)=/.test(template) ? template.match(new RegExp(`data-${lang}="([^"]*)"`))?.[1] : undefined;
+          let html = template
+            .replace(/<html lang="ar" dir="rtl">/, `<html lang="${lang}" dir="${lang === 'ar' ? 'rtl' : 'ltr'}" data-prerendered>`)
+            .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
+            // The entry's stylesheet is inlined below: no request before the first paint.
+            .replace(/\s*<link rel="stylesheet"[^>]*>/g, '')
+            .replace('</head>', `    ${styles}\n    ${preloads}\n  </head>`)
+            .replace('<div id="root"></div>', `<div id="root">${page.html}</div>`)
+            // The page works without JavaScript; only its forms say they need it.
+            .replace(/\s*<noscript>[^<]*<\/noscript>/, '');
+          if (description) html = html.replace(/(<meta name="description" content=")[^"]*"/, `$1${description}"`);
+          const file = join(outDir, 'prerendered', lang, path === '/' ? 'index.html' : `${path.slice(1)}.html`);
+          mkdirSync(dirname(file), { recursive: true });
+          writeFileSync(file, html);
+        }
+      }
+      writeFileSync(join(outDir, 'prerendered/routes.json'), JSON.stringify({ segments: entry.clientSegments() }));
+      this.info?.(`prerendered ${entry.PAGES.length} pages × 2 languages`);
+    },
+  };
+}
