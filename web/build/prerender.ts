@@ -26,6 +26,16 @@ interface ServerEntry {
   render: (path: string, lang: 'ar' | 'en') => Promise<{ html: string; title: string }>;
 }
 
+/**
+ * Without JavaScript the header's dropdowns cannot open and the buttons that switch the language
+ * do nothing: their lists are shown in place and the buttons hidden (LanguageToggle then shows
+ * a link to the page in the other language).
+ */
+const NO_SCRIPT_CSS =
+  '.disclosure-panel[hidden]{display:block;position:static;box-shadow:none;border:0}' +
+  '.disclosure-button,.nav-toggle,button.lang-toggle,[aria-labelledby="fh-lang"] button{display:none}' +
+  '.main-nav:not(.open) .nav-list{display:flex;flex-wrap:wrap}';
+
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** The JavaScript and CSS files a manifest key loads through static imports. */
@@ -82,7 +92,7 @@ export function prerender(): Plugin {
           closure(manifest, m, js, css);
         });
         entryJs.forEach((f) => js.delete(f));
-        const styles = `<style id="palette">${entry.paletteCss()}</style>\n    <style>${[...css].map(read).join('\n')}</style>`;
+        const styles = `<style id="palette">${entry.paletteCss()}</style>\n    <style>${[...css].map(read).join('\n')}</style>\n    <noscript><style>${NO_SCRIPT_CSS}</style></noscript>`;
         const preloads = [...js].map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`).join('\n    ');
         for (const lang of ['ar', 'en'] as const) {
           const page = await entry.render(path, lang);

@@ -8,6 +8,7 @@ import { ApiError } from '@/lib/api-client';
 import { looksLikeEmail, useFormErrors, type FieldErrors } from '@/lib/forms';
 import { storeLogin } from '@/lib/storage';
 import { login, resendActivation } from '../api/auth';
+import { ScriptNote } from '@/components/ScriptNote';
 
 const ORDER = ['email', 'password'];
 
@@ -64,6 +65,7 @@ export function LoginPage() {
   return (
     <Page title={t('auth.loginTitle')} intro={<p>{t('auth.loginIntro')}</p>} className="auth-page">
       <form noValidate onSubmit={onSubmit} className="form card" aria-labelledby="page-title">
+        <ScriptNote />
         <ErrorAlert>{formError}</ErrorAlert>
         <TextField
           name="email"

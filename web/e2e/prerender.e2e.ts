@@ -1,0 +1,184 @@
+/**
+ * Prerendered public pages (issue 22): every page hydrates without a warning in both languages;
+ * without JavaScript the pages read in the right language and direction; with English remembered
+ * and the dark theme the first painted frame is already English, LTR and dark.
+ */
+import { readdirSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import type { ConsoleMessage, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BASE, launch, newPage, type Browser } from './support';
+
+/** The pages the build prerendered (scripts/e2e.sh exports the build directory). */
+function prerenderedPaths(): string[] {
+  const dir = join(process.env.LAMSA_WEB_DIR ?? 'dist', 'prerendered', 'en');
+  const walk = (d: string): string[] =>
+    readdirSync(d).flatMap((name) => {
+      const path = join(d, name);
+      return statSync(path).isDirectory() ? walk(path) : name.endsWith('.html') ? [path] : [];
+    });
+  return walk(dir).map((file) => {
+    const page = relative(dir, file).replace(/\.html$/, '');
+    if (page === 'index') return '/';
+    // The not-found page answers any path no route claims.
+    if (page === '404') return '/no-such-page';
+    return `/${page}`;
+  });
+}
+
+/** React's words for a server/client difference (React 19 reports it as a recoverable error). */
+const HYDRATION = /hydrat|did not match|server rendered|recoverable|Minified React error #(418|419|421|422|423|425)/i;
+
+/** Waits until React has taken over the page: its nodes carry React's fiber keys once hydrated. */
+async function hydrated(page: Page) {
+  await page.waitForFunction(() => {
+    const owned = (el: Element | null) => !!el && Object.keys(el).some((k) => k.startsWith('__reactFiber$'));
+    return owned(document.getElementById('page-title')) && owned(document.querySelector('#root > :last-child'));
+  });
+  // A recoverable error is reported after the commit; give it a moment to arrive.
+  await page.waitForTimeout(300);
+}
+
+describe('prerendered pages', () => {
+  let b: Browser;
+  beforeAll(async () => {
+    b = await launch();
+  });
+  afterAll(async () => b?.close());
+
+  it('hydrate without a warning or error, in Arabic and English', async () => {
+    const paths = prerenderedPaths();
+    expect(paths.length).toBeGreaterThanOrEqual(17);
+    const page = await newPage(b);
+    const problems: string[] = [];
+    let at = '';
+    page.on('console', (m: ConsoleMessage) => {
+      if ((m.type() === 'error' || m.type() === 'warning') && HYDRATION.test(m.text())) problems.push(`${at}: ${m.text()}`);
+    });
+    page.on('pageerror', (e) => {
+      if (HYDRATION.test(e.message)) problems.push(`${at}: ${e.message}`);
+    });
+    for (const lang of ['ar', 'en'] as const) {
+      for (const path of paths) {
+        at = `${path}?lang=${lang}`;
+        const resp = await page.goto(at);
+        expect(resp?.status(), at).toBe(path === '/no-such-page' ? 404 : 200);
+        // The server's HTML is the page itself, not the empty shell.
+        const html = await resp!.text();
+        expect(html, at).toContain(`<html lang="${lang}" dir="${lang === 'ar' ? 'rtl' : 'ltr'}" data-prerendered>`);
+        expect(html, at).toMatch(/<h1 id="page-title"/);
+        await hydrated(page);
+        expect(await page.evaluate(() => document.documentElement.lang), at).toBe(lang);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('hydrate for a signed-in visitor too (the header links to the dashboard only after hydration)', async () => {
+    const page = await newPage(b);
+    const problems: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error' && HYDRATION.test(m.text())) problems.push(m.text());
+    });
+    page.on('pageerror', (e) => HYDRATION.test(e.message) && problems.push(e.message));
+    await page.goto('/about-us?lang=en');
+    // A stored session (no request on this page needs it to be valid).
+    await page.evaluate(() => {
+      localStorage.setItem('auth-token', 'x');
+      localStorage.setItem('type', 'student');
+      localStorage.setItem('name', 'Student');
+    });
+    await page.goto('/about-us?lang=en');
+    await hydrated(page);
+    await page.locator('a.btn-start[href="/student"]').waitFor();
+    expect(problems).toEqual([]);
+    await page.evaluate(() => localStorage.clear());
+  });
+});
+
+describe('without JavaScript', () => {
+  let b: Browser;
+  beforeAll(async () => {
+    b = await launch({ javaScriptEnabled: false });
+  });
+  afterAll(async () => b?.close());
+
+  const pages: Array<{ path: string; h1: Record<'ar' | 'en', string>; text: Record<'ar' | 'en', RegExp> }> = [
+    {
+      path: '/',
+      h1: { ar: 'لمسة: تعلّم برايل بالعربية والإنجليزية', en: 'Lamsa: learn Braille in Arabic and English' },
+      text: { ar: /ماذا تقدّم لمسة/, en: /What Lamsa offers/ },
+    },
+    {
+      path: '/instructions/about-braille',
+      h1: { ar: 'خلية برايل', en: 'The Braille cell' },
+      text: { ar: /النقاط الست/, en: /Every Braille letter, digit or sign is written in a “cell” of six dots/ },
+    },
+  ];
+
+  for (const lang of ['ar', 'en'] as const) {
+    it(`shows the home page and an instructions page in ${lang}, with their navigation`, async () => {
+      const page = await newPage(b);
+      for (const p of pages) {
+        await page.goto(`${p.path}?lang=${lang}`);
+        expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual([lang, lang === 'ar' ? 'rtl' : 'ltr']);
+        expect((await page.locator('h1').textContent())?.trim(), p.path).toBe(p.h1[lang]);
+        expect(await page.locator('main').textContent(), p.path).toMatch(p.text[lang]);
+        // The header's links, the dropdowns' included, can be followed.
+        for (const href of ['/about-us', '/news', '/instructions/read-braille', '/braille-translator']) {
+          expect(await page.locator(`header a[href="${href}"]`).isVisible(), `${p.path} ${href}`).toBe(true);
+        }
+        // The other language is a link to this page's address in it.
+        const other = lang === 'ar' ? 'en' : 'ar';
+        expect(await page.locator(`header a[href="?lang=${other}"]`).isVisible()).toBe(true);
+      }
+      // A form says it needs JavaScript.
+      await page.goto(`/login?lang=${lang}`);
+      expect(await page.locator('form .script-note').isVisible()).toBe(true);
+      await page.close();
+    });
+  }
+});
+
+describe('first frame', () => {
+  it('is English, left to right and dark when English and the dark theme are remembered', async () => {
+    const b = await launch();
+    try {
+      const page = await newPage(b);
+      await b.context.addCookies([{ name: 'app-lang', value: 'en', url: BASE }]);
+      await page.goto('/about-us');
+      await page.evaluate(() => localStorage.setItem('app-theme', 'dark'));
+      // Read the page as the parser hands over the heading: before any module script runs.
+      await page.addInitScript(() => {
+        const seen = (window as unknown as { __firstFrame?: object }) as { __firstFrame?: object };
+        new MutationObserver((_, observer) => {
+          const h1 = document.getElementById('page-title');
+          if (!h1 || seen.__firstFrame) return;
+          const root = document.documentElement;
+          seen.__firstFrame = {
+            lang: root.lang,
+            dir: root.dir,
+            theme: root.dataset.theme,
+            background: getComputedStyle(document.body).backgroundColor,
+            h1: h1.textContent,
+            appStarted: Object.keys(document.getElementById('root') ?? {}).some((k) => k.startsWith('__react')),
+          };
+          observer.disconnect();
+        }).observe(document, { childList: true, subtree: true });
+      });
+      const resp = await page.goto('/');
+      expect(resp?.headers()['content-language']).toBe('en');
+      const first = await page.evaluate(() => (window as unknown as { __firstFrame?: object }).__firstFrame);
+      expect(first).toEqual({
+        lang: 'en',
+        dir: 'ltr',
+        theme: 'dark',
+        background: 'rgb(18, 20, 23)',
+        h1: 'Lamsa: learn Braille in Arabic and English',
+        appStarted: false,
+      });
+    } finally {
+      await b.close();
+    }
+  });
+});
