@@ -24,6 +24,7 @@ interface ServerEntry {
   clientSegments: () => string[];
   paletteCss: () => string;
   render: (path: string, lang: 'ar' | 'en') => Promise<{ html: string; title: string }>;
+  renderNewsItem: (lang: 'ar' | 'en', image: boolean, link: boolean) => Promise<{ html: string; title: string }>;
 }
 
 /**
@@ -74,17 +75,16 @@ export function prerender(): Plugin {
         logLevel: 'warn',
         build: { ssr: 'src/entry-server.tsx', outDir: serverDir, emptyOutDir: true, copyPublicDir: false, manifest: false },
       });
-      const entry = (await import(pathToFileURL(join(serverDir, 'entry-server.js')).href + `?t=${Date.now()}`)) as ServerEntry;
+      // Imported by its plain URL: the lazy chunks import shared code from this same module.
+      const entry = (await import(pathToFileURL(join(serverDir, 'entry-server.js')).href)) as ServerEntry;
       const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
       const template = readFileSync(join(outDir, 'index.html'), 'utf8');
       const read = (file: string) => readFileSync(join(outDir, file), 'utf8');
       const entryCss = closure(manifest, 'index.html').css;
       const entryJs = closure(manifest, 'index.html').js;
 
-      rmSync(join(outDir, 'prerendered'), { recursive: true, force: true });
-      for (const path of entry.PAGES) {
-        const modules = PAGE_MODULES.find(([re]) => re.test(path))?.[1];
-        if (!modules) throw new Error(`prerender: ${path} is missing from PAGE_MODULES (build/prerender.ts)`);
+      /** The built index.html around one rendered page, with the CSS and chunks its modules need. */
+      const pageHtml = (page: { html: string; title: string }, lang: 'ar' | 'en', modules: string[]) => {
         const js = new Set<string>();
         const css = new Set(entryCss);
         modules.forEach((m) => {
@@ -92,24 +92,49 @@ export function prerender(): Plugin {
           closure(manifest, m, js, css);
         });
         entryJs.forEach((f) => js.delete(f));
-        const styles = `<style id="palette">${entry.paletteCss()}</style>\n    <style>${[...css].map(read).join('\n')}</style>\n    <noscript><style>${NO_SCRIPT_CSS}</style></noscript>`;
-        const preloads = [...js].map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`).join('\n    ');
-        for (const lang of ['ar', 'en'] as const) {
-          const page = await entry.render(path, lang);
-          const description = /data-(?:ar|en)=/.test(template) ? template.match(new RegExp(`data-${lang}="([^"]*)"`))?.[1] : undefined;
-          let html = template
+        const styles = [
+          `<style id="palette">${entry.paletteCss()}</style>`,
+          `<style>${[...css].map(read).join('\n')}</style>`,
+          `<noscript><style>${NO_SCRIPT_CSS}</style></noscript>`,
+          ...[...js].map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
+        ].join('\n    ');
+        const description = template.match(new RegExp(`data-${lang}="([^"]*)"`))?.[1] ?? '';
+        return (
+          template
             .replace(/<html lang="ar" dir="rtl">/, `<html lang="${lang}" dir="${lang === 'ar' ? 'rtl' : 'ltr'}" data-prerendered>`)
             .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
-            // The entry's stylesheet is inlined below: no request before the first paint.
+            .replace(/(<meta name="description" content=")[^"]*"/, `$1${description}"`)
+            // The entry's stylesheet is inlined: no request before the first paint.
             .replace(/\s*<link rel="stylesheet"[^>]*>/g, '')
-            .replace('</head>', `    ${styles}\n    ${preloads}\n  </head>`)
+            .replace('</head>', `    ${styles}\n  </head>`)
             .replace('<div id="root"></div>', `<div id="root">${page.html}</div>`)
             // The page works without JavaScript; only its forms say they need it.
-            .replace(/\s*<noscript>[^<]*<\/noscript>/, '');
-          if (description) html = html.replace(/(<meta name="description" content=")[^"]*"/, `$1${description}"`);
-          const file = join(outDir, 'prerendered', lang, path === '/' ? 'index.html' : `${path.slice(1)}.html`);
-          mkdirSync(dirname(file), { recursive: true });
-          writeFileSync(file, html);
+            .replace(/\s*<noscript>[^<]*<\/noscript>/, '')
+        );
+      };
+      const write = (name: string, html: string) => {
+        const file = join(outDir, 'prerendered', name);
+        mkdirSync(dirname(file), { recursive: true });
+        writeFileSync(file, html);
+      };
+
+      rmSync(join(outDir, 'prerendered'), { recursive: true, force: true });
+      for (const path of entry.PAGES) {
+        const modules = PAGE_MODULES.find(([re]) => re.test(path))?.[1];
+        if (!modules) throw new Error(`prerender: ${path} is missing from PAGE_MODULES (build/prerender.ts)`);
+        for (const lang of ['ar', 'en'] as const) {
+          write(`${lang}/${path === '/' ? 'index' : path.slice(1)}.html`, pageHtml(await entry.render(path, lang), lang, modules));
+        }
+      }
+      // A news item's page as templates (with or without an image and a link) that the server
+      // fills in at request time; not an address of their own (the directory starts with "_").
+      for (const lang of ['ar', 'en'] as const) {
+        for (const image of [false, true]) {
+          for (const link of [false, true]) {
+            const page = await entry.renderNewsItem(lang, image, link);
+            const name = `news-item${image ? '-image' : ''}${link ? '-link' : ''}`;
+            write(`${lang}/_templates/${name}.html`, pageHtml(page, lang, ['src/features/news/routes/NewsDetailPage.tsx']));
+          }
         }
       }
       writeFileSync(join(outDir, 'prerendered/routes.json'), JSON.stringify({ segments: entry.clientSegments() }));

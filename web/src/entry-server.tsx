@@ -12,6 +12,7 @@ import { routes } from './app/router';
 import i18n from './lib/i18n';
 import { TitleSink } from './lib/hooks';
 import { paletteCss } from './lib/palette';
+import { queryClient } from './lib/query';
 import type { Lang } from './lib/storage';
 
 export { paletteCss };
@@ -59,6 +60,48 @@ export interface Rendered {
 }
 
 const handler = createStaticHandler(routes);
+
+/**
+ * The markers a news item page carries in place of the item (src/web_app.rs fills them in at
+ * request time and adds the item as `lamsa-data`, which main.tsx puts into the query cache).
+ */
+export const NEWS_MARKERS = {
+  slug: 'lamsa-news-slug',
+  title: '@@TITLE@@',
+  body: '@@BODY@@',
+  image: '@@IMAGE@@',
+  alt: '@@ALT@@',
+  link: '@@LINK@@',
+  at: '@@AT@@',
+};
+
+/** A news item page (`/news/:slug`) with markers for the item, with or without an image and a link. */
+export async function renderNewsItem(lang: Lang, image: boolean, link: boolean): Promise<Rendered> {
+  const m = NEWS_MARKERS;
+  const item = {
+    id: 0,
+    slug: m.slug,
+    title_ar: m.title,
+    title_en: m.title,
+    body_html_ar: m.body,
+    body_html_en: m.body,
+    image_url: image ? m.image : null,
+    image_alt_ar: m.alt,
+    image_alt_en: m.alt,
+    link: link ? m.link : null,
+    published_at: m.at,
+  };
+  const key = ['news', 'item', m.slug, lang];
+  queryClient.setQueryData(key, item);
+  try {
+    const page = await render(`/news/${m.slug}`, lang);
+    // The date's text is its day (NewsDetailPage before hydration); its attribute the full time.
+    const html = page.html.replaceAll(m.at, '@@DAY@@').replace('dateTime="@@DAY@@"', `dateTime="${m.at}"`);
+    return { ...page, html };
+  } finally {
+    queryClient.removeQueries({ queryKey: key, exact: true });
+  }
+}
 
 export async function render(path: string, lang: Lang): Promise<Rendered> {
   await i18n.changeLanguage(lang);

@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes } from 'react-router';
 import { App } from './app/App';
+import { seedQueries } from './app/seed';
 import { routes } from './app/router';
 import './lib/i18n';
 import { paletteCss } from './lib/palette';
@@ -19,6 +20,7 @@ if (document.documentElement.hasAttribute('data-prerendered')) {
   // A prerendered public page (build/prerender.ts): the palette, language and theme are already
   // in the HTML. Its lazy route modules load before hydrating, or the first render would be the
   // loading fallback instead of the page the HTML shows.
+  seedQueries();
   const lazy = (matchRoutes(routes, window.location) ?? []).filter((m) => m.route.lazy);
   void Promise.all(
     lazy.map(async (m) => {
