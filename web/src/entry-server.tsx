@@ -13,6 +13,7 @@ import i18n from './lib/i18n';
 import { TitleSink } from './lib/hooks';
 import { paletteCss } from './lib/palette';
 import { queryClient } from './lib/query';
+import { langAtom } from './lib/state';
 import type { Lang } from './lib/storage';
 
 export { paletteCss };
@@ -109,9 +110,12 @@ export async function render(path: string, lang: Lang): Promise<Rendered> {
   if (context instanceof Response) throw new Error(`${path}: the router answered with a redirect`);
   const router = createStaticRouter(handler.dataRoutes, context);
   let title = '';
+  // The app's atoms read the browser's storage; here the page's language is the one to show.
+  const store = createStore();
+  store.set(langAtom, lang);
   const { prelude } = await prerender(
     <StrictMode>
-      <Provider store={createStore()}>
+      <Provider store={store}>
         <TitleSink.Provider value={(t) => (title = t)}>
           {/* No loaders, so no hydration data to hand over. */}
           <StaticRouterProvider router={router} context={context} hydrate={false} />
