@@ -131,7 +131,7 @@ describe('prerendered pages', () => {
     });
     await page.goto('/about-us?lang=en');
     await hydrated(page);
-    await page.locator('a.btn-start[href="/student"]').waitFor();
+    await page.locator('a.btn-start[href="/student"]').waitFor({ timeout: 5000 });
     expect(problems).toEqual([]);
     await page.evaluate(() => localStorage.clear());
   });
@@ -192,6 +192,8 @@ describe('first frame', () => {
     const b = await launch();
     try {
       const page = await newPage(b);
+      // The browser prefers Arabic: only the remembered choice can make the page English.
+      await page.setExtraHTTPHeaders({ 'Accept-Language': 'ar' });
       await b.context.addCookies([{ name: 'app-lang', value: 'en', url: BASE }]);
       await page.goto('/about-us');
       await page.evaluate(() => localStorage.setItem('app-theme', 'dark'));
