@@ -217,7 +217,8 @@ async fn a_prerendered_page_comes_in_the_address_s_then_the_remembered_then_the_
         assert!(body.contains(&format!("<html lang=\"{lang}\"")), "{body}");
         lang
     };
-    let cases: [(&str, &[(&str, &str)], &str); 9] = [
+    type Case<'a> = (&'a str, &'a [(&'a str, &'a str)], &'a str);
+    let cases: [Case; 9] = [
         ("/about-us", &[], "ar"),
         ("/about-us", &[("Accept-Language", "en-GB,en;q=0.9")], "en"),
         ("/about-us", &[("Accept-Language", "fr, ar;q=0.5, en;q=0.8")], "en"),
