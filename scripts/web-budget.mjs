@@ -20,10 +20,9 @@ const home = readFileSync(join(dist, homeFile), 'utf8');
 const homeSize = gz(homeFile);
 
 const byFile = new Map(Object.values(manifest).map((m) => [m.file, m]));
-// What the page starts: module scripts and module preloads (the page's own lazy modules)...
-const started = [...home.matchAll(/<script[^>]+type="module"[^>]+src="\/([^"]+)"|<link[^>]+rel="modulepreload"[^>]+href="\/([^"]+)"/g)].map(
-  (m) => m[1] ?? m[2],
-);
+// What the page starts after its first frame (build/prerender.ts, START_APP): the entry and the
+// chunks it preloads (the page's own lazy modules)...
+const started = [...new Set([...home.matchAll(/"\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]))];
 if (started.length === 0) throw new Error(`no module script in ${dist}/${homeFile}`);
 // ...and everything those import statically.
 const loaded = new Set();
