@@ -243,27 +243,21 @@ impl Page {
     /// search engines want them), revalidated by ETag like index.html. It varies with the
     /// cookie and Accept-Language, so no shared cache may hand one visitor's language to another.
     fn respond(mut self, req: &HttpRequest, public_url: &str) -> HttpResponse {
-        let address = |lang: Option<&str>| {
-            let path = escape_attr(&self.path);
-            match lang {
-                Some(lang) => format!("{public_url}{path}?lang={lang}"),
-                None => format!("{public_url}{path}"),
-            }
-        };
+        // No x-default: the address without `?lang=` answers in the visitor's language, so it
+        // is no page of its own; its canonical address is the one in the language it gave.
+        let address = |lang: &str| format!("{public_url}{}?lang={lang}", escape_attr(&self.path));
         let mut links = String::new();
         if self.status == StatusCode::OK {
-            links.push_str(&format!("<link rel=\"canonical\" href=\"{}\">\n", address(Some(self.lang))));
+            links.push_str(&format!("<link rel=\"canonical\" href=\"{}\">\n", address(self.lang)));
             for lang in LANGS {
-                links.push_str(&format!(
-                    "<link rel=\"alternate\" hreflang=\"{lang}\" href=\"{}\">\n",
-                    address(Some(lang))
-                ));
+                links.push_str(&format!("<link rel=\"alternate\" hreflang=\"{lang}\" href=\"{}\">\n", address(lang)));
             }
-            links.push_str(&format!("<link rel=\"alternate\" hreflang=\"x-default\" href=\"{}\">\n", address(None)));
         }
         if let Some(at) = self.html.find("</head>") {
             self.html.insert_str(at, &links);
         }
+        // Alternates must be absolute, the news feeds' too.
+        self.html = self.html.replace("href=\"/api/news/feed.atom", &format!("href=\"{public_url}/api/news/feed.atom"));
         let etag = weak_etag(self.html.as_bytes());
         let vary = "Accept-Encoding, Cookie, Accept-Language";
         if self.status == StatusCode::OK && if_none_match(req, &etag) {

@@ -181,7 +181,7 @@ fn write_prerendered(app: &TestApp) {
     for (lang, dir_attr, about) in [("ar", "rtl", "عن الجمعية"), ("en", "ltr", "About the society")] {
         let page = |title: &str, body: &str| {
             format!(
-                "<!doctype html><html lang=\"{lang}\" dir=\"{dir_attr}\" data-prerendered><head><title>{title}</title></head>\
+                "<!doctype html><html lang=\"{lang}\" dir=\"{dir_attr}\" data-prerendered><head><title>{title}</title><link rel=\"alternate\" type=\"application/atom+xml\" hreflang=\"ar\" href=\"/api/news/feed.atom?lang=ar\" /></head>\
                  <body><div id=\"root\"><h1 id=\"page-title\">{body}</h1></div></body></html>"
             )
         };
@@ -254,11 +254,16 @@ async fn a_prerendered_page_names_its_canonical_address_and_its_address_in_each_
         format!("<link rel=\"canonical\" href=\"{base}/about-us?lang=en\">"),
         format!("<link rel=\"alternate\" hreflang=\"ar\" href=\"{base}/about-us?lang=ar\">"),
         format!("<link rel=\"alternate\" hreflang=\"en\" href=\"{base}/about-us?lang=en\">"),
-        format!("<link rel=\"alternate\" hreflang=\"x-default\" href=\"{base}/about-us\">"),
     ] {
         assert!(body.contains(&link), "{link} in {body}");
     }
+    // The address without ?lang= answers per visitor: it is no alternate of its own.
+    assert!(!body.contains("x-default"), "{body}");
     assert!(body.find("<link rel=\"canonical\"").unwrap() < body.find("</head>").unwrap());
+    assert!(
+        body.contains(&format!("href=\"{base}/api/news/feed.atom?lang=ar\"")),
+        "the feed's address absolute too: {body}"
+    );
     let (_, _, ar) = page(&app, "/about-us?lang=ar", &[]).await;
     assert!(ar.contains(&format!("<link rel=\"canonical\" href=\"{base}/about-us?lang=ar\">")), "{ar}");
 
