@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes } from 'react-router';
 import { App } from './app/App';
@@ -27,7 +27,14 @@ if (document.documentElement.hasAttribute('data-prerendered')) {
       const loaded = await (m.route.lazy as () => Promise<object>)();
       Object.assign(m.route, loaded, { lazy: undefined });
     }),
-  ).then(() => hydrateRoot(root, app));
+  ).then(() =>
+    // As a transition, hydration is done in small slices rather than one long task (a default-
+    // priority hydration is not time-sliced): the page it hydrates is already on screen, and a
+    // click on a part not yet hydrated hydrates that part first.
+    startTransition(() => {
+      hydrateRoot(root, app);
+    }),
+  );
 } else {
   // The SPA shell (signed-in pages): colours from the one palette file (lib/palette.ts).
   const style = document.createElement('style');
