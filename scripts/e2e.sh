@@ -20,7 +20,7 @@ cd "$repo/web"
 # LAMSA_E2E_DIST builds into another directory, so two runs at once do not share web/dist.
 dist="${LAMSA_E2E_DIST:-$repo/web/dist}"
 # Rebuild when dist is missing or older than any source file.
-if [[ ! -f "$dist/index.html" ]] || [[ -n "$(find src index.html public package.json vite.config.ts -newer "$dist/index.html" -print -quit)" ]]; then
+if [[ ! -f "$dist/index.html" ]] || [[ -n "$(find src build index.html public package.json vite.config.ts -newer "$dist/index.html" -print -quit)" ]]; then
   echo "e2e: building the web app into $dist"
   npx tsc --noEmit
   npx vite build --outDir "$dist" --emptyOutDir

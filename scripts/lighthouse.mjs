@@ -13,13 +13,20 @@ const chromeLauncher = await import(require.resolve('chrome-launcher'));
 const puppeteer = (await import(require.resolve('puppeteer-core'))).default;
 
 const STUDENT = { email: 'student@lamsa.local', password: process.env.LAMSA_DEMO_PASSWORD ?? 'Lamsa#2026' };
+// A new visitor whose browser prefers Arabic (the server picks the prerendered page's language
+// by Accept-Language), and one whose browser prefers English on the home page.
 const PAGES = [
   { path: '/' },
   { path: '/braille-translator' },
   { path: '/courses' },
+  { path: '/news' },
+  { path: '/contact-us' },
   { path: '/login' },
+  { path: '/', lang: 'en' },
   { path: '/student', signedIn: true },
-].filter((p) => !process.env.LAMSA_LIGHTHOUSE_PAGES || process.env.LAMSA_LIGHTHOUSE_PAGES.split(',').includes(p.path));
+]
+  .map((p) => ({ lang: 'ar', ...p }))
+  .filter((p) => !process.env.LAMSA_LIGHTHOUSE_PAGES || process.env.LAMSA_LIGHTHOUSE_PAGES.split(',').includes(p.path));
 
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
@@ -61,13 +68,15 @@ try {
       logLevel: 'error',
       onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
       disableStorageReset: Boolean(p.signedIn),
+      extraHeaders: { 'Accept-Language': p.lang },
     });
     const lhr = result.lhr;
-    if (process.env.LAMSA_LIGHTHOUSE_JSON) writeFileSync(join(process.env.LAMSA_LIGHTHOUSE_JSON, `lighthouse${p.path.replaceAll('/', '_') || '_'}.json`), result.report);
+    const name = `lighthouse${p.path.replaceAll('/', '_')}${p.lang === 'en' ? '-en' : ''}.json`;
+    if (process.env.LAMSA_LIGHTHOUSE_JSON) writeFileSync(join(process.env.LAMSA_LIGHTHOUSE_JSON, name), result.report);
     const score = (c) => (lhr.categories[c]?.score == null ? '—' : Math.round(lhr.categories[c].score * 100));
     const finalPath = new URL(lhr.finalDisplayedUrl).pathname;
     rows.push({
-      page: p.path + (finalPath !== p.path ? ` (→ ${finalPath})` : ''),
+      page: `${p.path} (${p.lang})` + (finalPath !== p.path ? ` (→ ${finalPath})` : ''),
       performance: score('performance'),
       accessibility: score('accessibility'),
       'best practices': score('best-practices'),
@@ -75,9 +84,10 @@ try {
       FCP: lhr.audits['first-contentful-paint'].displayValue,
       LCP: lhr.audits['largest-contentful-paint'].displayValue,
       TBT: lhr.audits['total-blocking-time'].displayValue,
+      CLS: lhr.audits['cumulative-layout-shift'].displayValue,
       'total bytes': `${Math.round(lhr.audits['total-byte-weight'].numericValue / 1024)} KiB`,
     });
-    console.error(`lighthouse: ${p.path} done`);
+    console.error(`lighthouse: ${p.path} (${p.lang}) done`);
   }
 } finally {
   await chrome.kill();

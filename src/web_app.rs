@@ -2,8 +2,13 @@
 //! gzip copies next to every text asset (web/build/precompress.ts); a request gets the best copy
 //! its `Accept-Encoding` allows, with `Content-Encoding` and `Vary: Accept-Encoding`, so nothing
 //! is compressed per request. Hashed `/assets/*` are cached for a year (`immutable`); every other
-//! file, and `index.html` above all, is `no-cache` with an ETag a browser revalidates (304). Any
-//! path that is not a file gets `index.html`, so client routes load.
+//! file, and `index.html` above all, is `no-cache` with an ETag a browser revalidates (304).
+//!
+//! Public pages are prerendered in both languages (web/build/prerender.ts writes
+//! `prerendered/<lang>/<page>.html`): a path with such a page gets it in the visitor's language
+//! (`?lang=`, then the `app-lang` cookie the app sets, then `Accept-Language`, then Arabic) with
+//! its canonical and hreflang links. Another path that a client route claims (a dashboard, a
+//! news item) gets `index.html`, the app's shell; any other path the prerendered not-found page.
 
 use std::{
     hash::{DefaultHasher, Hash, Hasher},
@@ -41,7 +46,10 @@ pub async fn serve(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse
         }
         // A chunk of an older build, say: a 404 lets the page fail clearly, not parse HTML as code.
         None if req.path().starts_with("/assets/") => return HttpResponse::NotFound().finish(),
-        None => (dir.join("index.html"), false),
+        None => match prerendered(&state, req.path(), lang_of(&req)).await {
+            Some(page) => return page.respond(&req, &state.settings.public_url),
+            None => (dir.join("index.html"), false),
+        },
     };
     let Ok(identity) = tokio::fs::read(&path).await else {
         return not_built();
@@ -77,6 +85,201 @@ pub async fn serve(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse
     // No stored copy (a tiny file, or a build without them): sent as it is; the Compress
     // middleware may still compress it (and name Accept-Encoding again: `one_vary_each`).
     resp.body(identity)
+}
+
+/// The prerendered pages' directory inside the web dir.
+const PRERENDERED: &str = "prerendered";
+/// The cookie the web app sets when the language is chosen (and on every prerendered page).
+const LANG_COOKIE: &str = "app-lang";
+
+/// The interface languages; the first is the default.
+const LANGS: [&str; 2] = ["ar", "en"];
+
+/// A prerendered page chosen for a request.
+struct Page {
+    html: String,
+    lang: &'static str,
+    /// The path without a trailing slash ("/" for the home page).
+    path: String,
+    status: StatusCode,
+}
+
+/// The visitor's language: the address's `?lang=`, the remembered choice (cookie), the browser's
+/// `Accept-Language`, Arabic.
+fn lang_of(req: &HttpRequest) -> &'static str {
+    let known = |value: &str| LANGS.into_iter().find(|l| value.eq_ignore_ascii_case(l));
+    let query = req.query_string().split('&').find_map(|pair| pair.strip_prefix("lang=")).and_then(known);
+    let cookie = || req.cookie(LANG_COOKIE).and_then(|c| known(c.value()));
+    query.or_else(cookie).or_else(|| accept_language(req)).unwrap_or(LANGS[0])
+}
+
+/// The best of our languages in `Accept-Language` (highest q, then the first listed).
+fn accept_language(req: &HttpRequest) -> Option<&'static str> {
+    let value = req.headers().get(header::ACCEPT_LANGUAGE)?.to_str().ok()?;
+    let mut best: Option<(&'static str, f32)> = None;
+    for part in value.split(',') {
+        let mut pieces = part.split(';');
+        let tag = pieces.next().unwrap_or_default().trim();
+        let primary = tag.split('-').next().unwrap_or_default();
+        let q =
+            pieces.find_map(|p| p.trim().strip_prefix("q=").and_then(|q| q.trim().parse::<f32>().ok())).unwrap_or(1.0);
+        let Some(lang) = LANGS.into_iter().find(|l| primary.eq_ignore_ascii_case(l)) else { continue };
+        if q > 0.0 && best.is_none_or(|(_, b)| q > b) {
+            best = Some((lang, q));
+        }
+    }
+    best.map(|(lang, _)| lang)
+}
+
+/// The prerendered page for `request_path` in `lang`: the page itself, a published news item
+/// filled into its page, or the not-found page when no client route claims the path; `None` for
+/// the app's shell (or a build without pages).
+async fn prerendered(state: &AppState, request_path: &str, lang: &'static str) -> Option<Page> {
+    let pages = state.settings.web_dir.join(PRERENDERED);
+    let path = match request_path.trim_end_matches('/') {
+        "" => "/".to_string(),
+        p => p.to_string(),
+    };
+    let name = if path == "/" { "index.html".to_string() } else { format!("{}.html", &path[1..]) };
+    let base = pages.join(lang);
+    // The pages' own file names are no addresses of theirs.
+    let own_name = path == "/index" || path == "/404";
+    if let Some(file) = file_for(&base, &name).filter(|_| !own_name) {
+        let html = tokio::fs::read_to_string(file).await.ok()?;
+        return Some(Page { html, lang, path, status: StatusCode::OK });
+    }
+    if let Some(slug) = path.strip_prefix("/news/").filter(|s| !s.contains('/')).and_then(percent_decode) {
+        let html = news_item(state, &base, &slug, lang).await?;
+        return Some(Page { html, lang, path, status: StatusCode::OK });
+    }
+    if claimed_by_client(&pages, &path).await {
+        return None;
+    }
+    let html = tokio::fs::read_to_string(base.join("404.html")).await.ok()?;
+    Some(Page { html, lang, path, status: StatusCode::NOT_FOUND })
+}
+
+/// A published news item in its prerendered page (`_templates/news-item*.html`, with markers
+/// where the item goes), with the item as the API gives it in `lamsa-data` so that the app
+/// hydrates from it without asking again. `None` (the app's shell, which says "not found") for a
+/// draft or an unknown slug.
+async fn news_item(state: &AppState, base: &Path, slug: &str, lang: &'static str) -> Option<String> {
+    let row = crate::services::news::public(&state.db, slug).await.ok()?;
+    let item = crate::routes::dto::news_public(&state.media, &row);
+    let variant = match (item.image_url.is_some(), item.link.is_some()) {
+        (false, false) => "news-item",
+        (true, false) => "news-item-image",
+        (false, true) => "news-item-link",
+        (true, true) => "news-item-image-link",
+    };
+    let template = tokio::fs::read_to_string(base.join("_templates").join(format!("{variant}.html"))).await.ok()?;
+    let en = lang == "en";
+    let at = item.published_at.clone().unwrap_or_default();
+    let html = fill(&template, |marker| {
+        Some(match marker {
+            "TITLE" => escape_attr(if en { &item.title_en } else { &item.title_ar }),
+            // Safe HTML: rendered from Markdown and sanitised by the server, as the API sends it.
+            "BODY" => (if en { &item.body_html_en } else { &item.body_html_ar }).clone(),
+            "IMAGE" => escape_attr(item.image_url.as_deref().unwrap_or_default()),
+            "ALT" => {
+                escape_attr((if en { &item.image_alt_en } else { &item.image_alt_ar }).as_deref().unwrap_or_default())
+            }
+            "LINK" => escape_attr(item.link.as_deref().unwrap_or_default()),
+            // The page's own first render writes the day as it comes (YYYY-MM-DD): NewsDetailPage.
+            "AT" => escape_attr(&at),
+            "DAY" => escape_attr(at.get(..10).unwrap_or(&at)),
+            _ => return None,
+        })
+    });
+    let data = serde_json::json!({ "queries": [{ "key": ["news", "item", slug, lang], "data": item }] });
+    // `<` only occurs inside JSON strings, where \u003c means the same: nothing can end the script.
+    let script = format!(
+        "<script id=\"lamsa-data\" type=\"application/json\">{}</script>\n",
+        data.to_string().replace('<', "\\u003c")
+    );
+    let at_head = html.find("</head>")?;
+    Some(format!("{}{script}{}", &html[..at_head], &html[at_head..]))
+}
+
+/// Replaces each `@@NAME@@` marker in one pass (a value that holds a marker stays as it is).
+fn fill(template: &str, value: impl Fn(&str) -> Option<String>) -> String {
+    let mut out = String::with_capacity(template.len());
+    let mut rest = template;
+    while let Some(start) = rest.find("@@") {
+        let after = &rest[start + 2..];
+        let Some(end) = after.find("@@") else { break };
+        let name = &after[..end];
+        match value(name).filter(|_| name.chars().all(|c| c.is_ascii_uppercase())) {
+            Some(v) => {
+                out.push_str(&rest[..start]);
+                out.push_str(&v);
+                rest = &after[end + 2..];
+            }
+            None => {
+                out.push_str(&rest[..start + 2]);
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// Whether a client route starts with the path's first segment (`prerendered/routes.json`,
+/// written by the prerender from the app's route table). Without the file, every path is.
+async fn claimed_by_client(pages: &Path, path: &str) -> bool {
+    #[derive(serde::Deserialize)]
+    struct Routes {
+        segments: Vec<String>,
+    }
+    let Ok(text) = tokio::fs::read(pages.join("routes.json")).await else { return true };
+    let Ok(routes) = serde_json::from_slice::<Routes>(&text) else { return true };
+    let first = path.trim_start_matches('/').split('/').next().unwrap_or_default();
+    routes.segments.iter().any(|s| s == first)
+}
+
+impl Page {
+    /// The page with its canonical address and its alternates in each language (absolute, as
+    /// search engines want them), revalidated by ETag like index.html. It varies with the
+    /// cookie and Accept-Language, so no shared cache may hand one visitor's language to another.
+    fn respond(mut self, req: &HttpRequest, public_url: &str) -> HttpResponse {
+        // No x-default: the address without `?lang=` answers in the visitor's language, so it
+        // is no page of its own; its canonical address is the one in the language it gave.
+        let address = |lang: &str| format!("{public_url}{}?lang={lang}", escape_attr(&self.path));
+        let mut links = String::new();
+        if self.status == StatusCode::OK {
+            links.push_str(&format!("<link rel=\"canonical\" href=\"{}\">\n", address(self.lang)));
+            for lang in LANGS {
+                links.push_str(&format!("<link rel=\"alternate\" hreflang=\"{lang}\" href=\"{}\">\n", address(lang)));
+            }
+        }
+        if let Some(at) = self.html.find("</head>") {
+            self.html.insert_str(at, &links);
+        }
+        // Alternates must be absolute, the news feeds' too.
+        self.html = self.html.replace("href=\"/api/news/feed.atom", &format!("href=\"{public_url}/api/news/feed.atom"));
+        let etag = weak_etag(self.html.as_bytes());
+        let vary = "Accept-Encoding, Cookie, Accept-Language";
+        if self.status == StatusCode::OK && if_none_match(req, &etag) {
+            return HttpResponse::NotModified()
+                .insert_header((header::ETAG, etag))
+                .insert_header((header::CACHE_CONTROL, REVALIDATE))
+                .insert_header((header::VARY, vary))
+                .finish();
+        }
+        HttpResponse::build(self.status)
+            .content_type("text/html; charset=utf-8")
+            .insert_header((header::CONTENT_LANGUAGE, self.lang))
+            .insert_header((header::ETAG, etag))
+            .insert_header((header::CACHE_CONTROL, REVALIDATE))
+            .insert_header((header::VARY, vary))
+            // Small, and different per language and origin: compressed by the Compress middleware.
+            .body(self.html)
+    }
+}
+
+fn escape_attr(s: &str) -> String {
+    s.replace('&', "&amp;").replace('"', "&quot;").replace('<', "&lt;").replace('>', "&gt;")
 }
 
 /// Keeps each name of `Vary` once. Compress appends `accept-encoding` whenever it encodes, also

@@ -173,3 +173,162 @@ async fn api_json_is_compressed_for_clients_that_accept_it() {
     let error: serde_json::Value = serde_json::from_slice(&body).unwrap();
     assert_eq!(error["code"], "not_found");
 }
+
+/// A prerendered build's pages (web/build/prerender.ts writes them): one page in each language,
+/// the not-found page, a news item template and the client routes' first segments.
+fn write_prerendered(app: &TestApp) {
+    let dir = app.data_dir.path().join("web/prerendered");
+    for (lang, dir_attr, about) in [("ar", "rtl", "عن الجمعية"), ("en", "ltr", "About the society")] {
+        let page = |title: &str, body: &str| {
+            format!(
+                "<!doctype html><html lang=\"{lang}\" dir=\"{dir_attr}\" data-prerendered><head><title>{title}</title><link rel=\"alternate\" type=\"application/atom+xml\" hreflang=\"ar\" href=\"/api/news/feed.atom?lang=ar\" /></head>\
+                 <body><div id=\"root\"><h1 id=\"page-title\">{body}</h1></div></body></html>"
+            )
+        };
+        std::fs::create_dir_all(dir.join(lang).join("_templates")).unwrap();
+        std::fs::write(dir.join(lang).join("about-us.html"), page(about, about)).unwrap();
+        std::fs::write(dir.join(lang).join("index.html"), page("home", &format!("home {lang}"))).unwrap();
+        std::fs::write(dir.join(lang).join("404.html"), page("404", &format!("not found {lang}"))).unwrap();
+        std::fs::write(
+            dir.join(lang).join("_templates/news-item-link.html"),
+            page("@@TITLE@@", "@@TITLE@@</h1><time dateTime=\"@@AT@@\">@@DAY@@</time><div>@@BODY@@</div><a href=\"@@LINK@@\">x</a><h1>"),
+        )
+        .unwrap();
+    }
+    std::fs::write(dir.join("routes.json"), r#"{"segments":["about-us","news","student"]}"#).unwrap();
+}
+
+async fn page(app: &TestApp, path: &str, headers: &[(&str, &str)]) -> (StatusCode, HeaderMap, String) {
+    let mut req = app.client.get(app.url(path));
+    for (name, value) in headers {
+        req = req.header(*name, *value);
+    }
+    let resp = req.send().await.unwrap();
+    let (status, h) = (resp.status(), resp.headers().clone());
+    (status, h, resp.text().await.unwrap())
+}
+
+#[actix_web::test]
+async fn a_prerendered_page_comes_in_the_address_s_then_the_remembered_then_the_browser_s_language() {
+    let app = spawn_app().await;
+    write_prerendered(&app);
+    let lang_of = |h: &HeaderMap, body: &str| {
+        let lang = header(h, "content-language").unwrap().to_string();
+        assert!(body.contains(&format!("<html lang=\"{lang}\"")), "{body}");
+        lang
+    };
+    type Case<'a> = (&'a str, &'a [(&'a str, &'a str)], &'a str);
+    let cases: [Case; 9] = [
+        ("/about-us", &[], "ar"),
+        ("/about-us", &[("Accept-Language", "en-GB,en;q=0.9")], "en"),
+        ("/about-us", &[("Accept-Language", "fr, ar;q=0.5, en;q=0.8")], "en"),
+        ("/about-us", &[("Accept-Language", "de, fr")], "ar"),
+        // The cookie the app sets beats the browser's languages.
+        ("/about-us", &[("Cookie", "app-lang=ar"), ("Accept-Language", "en")], "ar"),
+        ("/about-us/", &[("Cookie", "theme=x; app-lang=en"), ("Accept-Language", "ar")], "en"),
+        // The address's language beats both.
+        ("/about-us?lang=ar", &[("Cookie", "app-lang=en"), ("Accept-Language", "en")], "ar"),
+        ("/about-us?lang=en", &[], "en"),
+        ("/?lang=en", &[], "en"),
+    ];
+    for (path, headers, want) in cases {
+        let (status, h, body) = page(&app, path, headers).await;
+        assert_eq!(status, StatusCode::OK, "{path} {headers:?}");
+        assert_eq!(lang_of(&h, &body), want, "{path} {headers:?}");
+        assert_eq!(header(&h, "cache-control"), Some("no-cache"));
+        let vary = header(&h, "vary").unwrap().to_ascii_lowercase();
+        assert!(vary.contains("cookie") && vary.contains("accept-language"), "{vary}");
+    }
+    let (_, _, home) = page(&app, "/", &[("Cookie", "app-lang=en")]).await;
+    assert!(home.contains("home en"), "{home}");
+}
+
+#[actix_web::test]
+async fn a_prerendered_page_names_its_canonical_address_and_its_address_in_each_language() {
+    let app = spawn_app().await;
+    write_prerendered(&app);
+    // The server's public address (LAMSA_PUBLIC_URL; the tests' settings).
+    let base = "http://lamsa.test";
+    let (_, _, body) = page(&app, "/about-us", &[("Cookie", "app-lang=en")]).await;
+    for link in [
+        format!("<link rel=\"canonical\" href=\"{base}/about-us?lang=en\">"),
+        format!("<link rel=\"alternate\" hreflang=\"ar\" href=\"{base}/about-us?lang=ar\">"),
+        format!("<link rel=\"alternate\" hreflang=\"en\" href=\"{base}/about-us?lang=en\">"),
+    ] {
+        assert!(body.contains(&link), "{link} in {body}");
+    }
+    // The address without ?lang= answers per visitor: it is no alternate of its own.
+    assert!(!body.contains("x-default"), "{body}");
+    assert!(body.find("<link rel=\"canonical\"").unwrap() < body.find("</head>").unwrap());
+    assert!(
+        body.contains(&format!("href=\"{base}/api/news/feed.atom?lang=ar\"")),
+        "the feed's address absolute too: {body}"
+    );
+    let (_, _, ar) = page(&app, "/about-us?lang=ar", &[]).await;
+    assert!(ar.contains(&format!("<link rel=\"canonical\" href=\"{base}/about-us?lang=ar\">")), "{ar}");
+
+    // The ETag follows the language: a 304 only for the same page in the same language.
+    let (_, h, _) = page(&app, "/about-us?lang=en", &[]).await;
+    let etag = header(&h, "etag").unwrap().to_string();
+    let (status, _, _) = page(&app, "/about-us?lang=en", &[("If-None-Match", &etag)]).await;
+    assert_eq!(status, StatusCode::NOT_MODIFIED);
+    let (status, _, _) = page(&app, "/about-us?lang=ar", &[("If-None-Match", &etag)]).await;
+    assert_eq!(status, StatusCode::OK);
+}
+
+#[actix_web::test]
+async fn signed_in_pages_get_the_app_s_shell_and_unknown_paths_the_not_found_page() {
+    let app = spawn_app().await;
+    write_prerendered(&app);
+    let shell = std::fs::read_to_string(app.data_dir.path().join("web/index.html")).unwrap();
+    for path in ["/student/courses", "/news/no-such-item", "/about-us/more"] {
+        let (status, _, body) = page(&app, path, &[("Cookie", "app-lang=en")]).await;
+        assert_eq!((status, body.as_str()), (StatusCode::OK, shell.as_str()), "{path}");
+    }
+    for path in ["/no-such-page", "/404", "/index"] {
+        let (status, h, body) = page(&app, path, &[("Cookie", "app-lang=en")]).await;
+        assert_eq!(status, StatusCode::NOT_FOUND, "{path}");
+        assert_eq!(header(&h, "content-language"), Some("en"));
+        assert!(body.contains("not found en"), "{path}: {body}");
+        assert!(!body.contains("rel=\"canonical\""), "a missing page has no address to name");
+    }
+}
+
+#[actix_web::test]
+async fn a_published_news_item_is_filled_into_its_prerendered_page_with_its_data_for_the_app() {
+    use lamsa::domain::UserType;
+    let app = spawn_app().await;
+    write_prerendered(&app);
+    let sup = app.account(UserType::Supervisor, "mona@example.com").await;
+    let body = serde_json::json!({
+        "slug": "new-course", "title_ar": "دورة <جديدة>", "title_en": "A \"new\" course & more",
+        "body_md_ar": "دورة **جديدة**.", "body_md_en": "A *new* course </script><script>alert(1)</script>",
+        "link": "https://example.org/course?a=1&b=2", "state": "published"
+    });
+    let r = app.post_auth("/api/admin/news", sup["access"].as_str().unwrap(), body, "en").await;
+    assert_eq!(r.status, StatusCode::CREATED, "{:?}", r.body);
+    let api = app.send(app.client.get(app.url("/api/news/new-course"))).await.body;
+
+    let (status, h, html) = page(&app, "/news/new-course", &[("Cookie", "app-lang=en")]).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(header(&h, "content-language"), Some("en"));
+    assert!(html.contains("<title>A &quot;new&quot; course &amp; more</title>"), "{html}");
+    let at = api["published_at"].as_str().unwrap();
+    assert!(html.contains(&format!("<time dateTime=\"{at}\">{}</time>", &at[..10])), "{html}");
+    assert!(html.contains(api["body_html_en"].as_str().unwrap()), "the API's sanitised body: {html}");
+    assert!(html.contains("href=\"https://example.org/course?a=1&amp;b=2\""), "{html}");
+    assert!(!html.contains("@@"), "every marker filled: {html}");
+    assert!(html.contains("hreflang=\"ar\""));
+
+    // The item as the API answers it, for the app's query cache, that no text can break out of.
+    let start = html.find("<script id=\"lamsa-data\" type=\"application/json\">").expect("lamsa-data");
+    let json = &html[start..];
+    let json = &json[json.find('>').unwrap() + 1..json.find("</script>").unwrap()];
+    assert!(!json.contains('<'), "{json}");
+    let data: serde_json::Value = serde_json::from_str(json).unwrap();
+    assert_eq!(data["queries"][0]["key"], serde_json::json!(["news", "item", "new-course", "en"]));
+    assert_eq!(data["queries"][0]["data"], api);
+
+    let (_, _, ar) = page(&app, "/news/new-course", &[("Accept-Language", "ar")]).await;
+    assert!(ar.contains("<title>دورة &lt;جديدة&gt;</title>"), "{ar}");
+}

@@ -21,25 +21,31 @@ function walk(dir: string): string[] {
  */
 export function precompress(): Plugin {
   let outDir = 'dist';
+  let ssr = false;
   return {
     name: 'lamsa-precompress',
     apply: 'build',
     configResolved(config) {
       outDir = resolve(config.root, config.build.outDir);
+      ssr = !!config.build.ssr;
     },
-    closeBundle() {
-      for (const file of walk(outDir)) {
-        if (!TEXT.test(file)) continue;
-        const body = readFileSync(file);
-        if (body.length < MIN_BYTES) continue;
-        writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
-        writeFileSync(
-          `${file}.br`,
-          brotliCompressSync(body, {
-            params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
-          }),
-        );
-      }
-    },
+    // After the prerender (an earlier plugin) has written its pages; not for the prerender's
+    // own server build.
+    closeBundle: { sequential: true, handler: () => (ssr ? undefined : compressAll(outDir)) },
   };
+}
+
+function compressAll(outDir: string) {
+  for (const file of walk(outDir)) {
+    if (!TEXT.test(file)) continue;
+    const body = readFileSync(file);
+    if (body.length < MIN_BYTES) continue;
+    writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
+    writeFileSync(
+      `${file}.br`,
+      brotliCompressSync(body, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+      }),
+    );
+  }
 }

@@ -214,7 +214,8 @@ describe('news', () => {
       expect(xml).toContain(`/news/${NEWS.slug}`);
     }
     const feeds = await visitor.locator('head link[rel="alternate"][type="application/atom+xml"]').evaluateAll((ls) => ls.map((l) => `${l.getAttribute('hreflang')} ${l.getAttribute('href')}`));
-    expect(feeds).toEqual(['ar /api/news/feed.atom?lang=ar', 'en /api/news/feed.atom?lang=en']);
+    // Absolute on a prerendered page (the server writes them so, as alternates should be).
+    expect(feeds).toEqual([`ar ${BASE}/api/news/feed.atom?lang=ar`, `en ${BASE}/api/news/feed.atom?lang=en`]);
   });
 
   it('a draft is not public', async () => {

@@ -84,6 +84,8 @@ async function prefs(p: { lang: 'ar' | 'en'; theme?: 'light' | 'dark'; keep?: bo
   await page.evaluate((q) => {
     if (!q.keep) localStorage.clear();
     localStorage.setItem('app-lang', q.lang);
+    // The server picks a prerendered page's language by this cookie (as the app sets it).
+    document.cookie = `app-lang=${q.lang};path=/`;
     localStorage.setItem('app-theme', q.theme ?? 'light');
   }, p);
 }

@@ -19,7 +19,9 @@ export interface Browser {
 }
 
 /** A fresh Chromium profile per test file (STACK-NOTES: persistent context, Debian chromium). */
-export async function launch(options: { colorScheme?: 'light' | 'dark'; viewport?: { width: number; height: number } } = {}): Promise<Browser> {
+export async function launch(
+  options: { colorScheme?: 'light' | 'dark'; viewport?: { width: number; height: number }; javaScriptEnabled?: boolean } = {},
+): Promise<Browser> {
   const dir = mkdtempSync(join(tmpdir(), 'lamsa-chromium-'));
   const context = await chromium.launchPersistentContext(dir, {
     executablePath: process.env.LAMSA_CHROMIUM ?? '/usr/bin/chromium',
@@ -29,6 +31,7 @@ export async function launch(options: { colorScheme?: 'light' | 'dark'; viewport
     colorScheme: options.colorScheme ?? 'light',
     viewport: options.viewport ?? { width: 1280, height: 900 },
     reducedMotion: 'reduce',
+    javaScriptEnabled: options.javaScriptEnabled ?? true,
   });
   return {
     context,
@@ -45,12 +48,16 @@ export async function newPage(b: Browser): Promise<Page> {
   return page;
 }
 
-/** Sets the stored language (and theme) before the app starts. */
+/**
+ * Sets the stored language (and theme) before the app starts. The language goes into the
+ * `app-lang` cookie too, as the app does: the server picks a prerendered page's language by it.
+ */
 export async function setPrefs(page: Page, prefs: { lang?: 'ar' | 'en'; theme?: 'light' | 'dark'; clear?: boolean }) {
   await page.goto('/404-prefs');
   await page.evaluate((p) => {
     if (p.clear) localStorage.clear();
     if (p.lang) localStorage.setItem('app-lang', p.lang);
+    if (p.lang) document.cookie = `app-lang=${p.lang};path=/`;
     if (p.theme) localStorage.setItem('app-theme', p.theme);
   }, prefs);
 }

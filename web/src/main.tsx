@@ -1,24 +1,49 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { startTransition, StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { matchRoutes } from 'react-router';
 import { App } from './app/App';
+import { seedQueries } from './app/seed';
+import { routes } from './app/router';
 import './lib/i18n';
 import { paletteCss } from './lib/palette';
 import { readLang, readTheme } from './lib/storage';
 import './styles/global.css';
 
-// Colours come from the one palette file (lib/palette.ts).
-const style = document.createElement('style');
-style.id = 'palette';
-style.textContent = paletteCss();
-document.head.prepend(style);
-
-const lang = readLang();
-document.documentElement.lang = lang;
-document.documentElement.dir = lang === 'ar' ? 'rtl' : 'ltr';
-document.documentElement.dataset.theme = readTheme();
-
-createRoot(document.getElementById('root')!).render(
+const root = document.getElementById('root')!;
+const app = (
   <StrictMode>
     <App />
-  </StrictMode>,
+  </StrictMode>
 );
+
+if (document.documentElement.hasAttribute('data-prerendered')) {
+  // A prerendered public page (build/prerender.ts): the palette, language and theme are already
+  // in the HTML. Its lazy route modules load before hydrating, or the first render would be the
+  // loading fallback instead of the page the HTML shows.
+  seedQueries();
+  const lazy = (matchRoutes(routes, window.location) ?? []).filter((m) => m.route.lazy);
+  void Promise.all(
+    lazy.map(async (m) => {
+      const loaded = await (m.route.lazy as () => Promise<object>)();
+      Object.assign(m.route, loaded, { lazy: undefined });
+    }),
+  ).then(() =>
+    // As a transition, hydration is done in small slices rather than one long task (a default-
+    // priority hydration is not time-sliced): the page it hydrates is already on screen, and a
+    // click on a part not yet hydrated hydrates that part first.
+    startTransition(() => {
+      hydrateRoot(root, app);
+    }),
+  );
+} else {
+  // The SPA shell (signed-in pages): colours from the one palette file (lib/palette.ts).
+  const style = document.createElement('style');
+  style.id = 'palette';
+  style.textContent = paletteCss();
+  document.head.prepend(style);
+  const lang = readLang();
+  document.documentElement.lang = lang;
+  document.documentElement.dir = lang === 'ar' ? 'rtl' : 'ltr';
+  document.documentElement.dataset.theme = readTheme();
+  createRoot(root).render(app);
+}

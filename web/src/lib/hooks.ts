@@ -1,5 +1,5 @@
 import { useAtom } from 'jotai';
-import { useCallback, useEffect } from 'react';
+import { createContext, useCallback, useContext, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { applyLanguage } from './i18n';
 import { langAtom, themeAtom } from './state';
@@ -33,7 +33,12 @@ export function useTheme(): [Theme, (t: Theme) => void] {
 /** Sets `document.title` to "<page> — Lamsa" in the current language. */
 export function useDocumentTitle(page: string): void {
   const { t, i18n } = useTranslation();
+  // The prerender (src/entry-server.tsx) writes the title into the page's <head>.
+  useContext(TitleSink)?.(t('app.title', { page }));
   useEffect(() => {
     document.title = t('app.title', { page });
   }, [page, t, i18n.language]);
 }
+
+/** Given only by the prerender: receives the document title a page asks for. */
+export const TitleSink = createContext<((title: string) => void) | null>(null);

@@ -46,9 +46,13 @@ export function langOf(language: string | undefined): Lang {
   return language === 'en' ? 'en' : 'ar';
 }
 
-/** Sets `<html lang dir>`, remembers the choice under `app-lang` and switches the texts. */
+/**
+ * Sets `<html lang dir>`, remembers the choice under `app-lang` (and in the `app-lang` cookie,
+ * which the server reads to send prerendered pages in this language) and switches the texts.
+ */
 export function applyLanguage(lang: Lang): void {
   writeLang(lang);
+  document.cookie = `app-lang=${lang};path=/;max-age=31536000;samesite=lax`;
   document.documentElement.lang = lang;
   document.documentElement.dir = lang === 'ar' ? 'rtl' : 'ltr';
   // index.html carries the description in both languages (data-ar, data-en).

@@ -60,11 +60,23 @@ export function Footer() {
                 <button type="button" className="link-button" lang="ar" aria-pressed={lang === 'ar'} onClick={() => setLang('ar')}>
                   العربية
                 </button>
+                {/* Without JavaScript (a prerendered page): the page's address in that language. */}
+                <noscript>
+                  <a href="?lang=ar" lang="ar" hrefLang="ar">
+                    العربية
+                  </a>
+                </noscript>
               </li>
               <li>
                 <button type="button" className="link-button" lang="en" aria-pressed={lang === 'en'} onClick={() => setLang('en')}>
                   English
                 </button>
+                {/* Without JavaScript (a prerendered page): the page's address in that language. */}
+                <noscript>
+                  <a href="?lang=en" lang="en" hrefLang="en">
+                    English
+                  </a>
+                </noscript>
               </li>
             </ul>
           </div>

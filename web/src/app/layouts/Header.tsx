@@ -5,11 +5,14 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { Disclosure } from '@/components/Disclosure';
 import { LanguageToggle } from '@/components/LanguageToggle';
 import { menuType } from '@/features/dashboard/menus';
+import { useHydrated } from '@/lib/hydration';
 import { sessionAtom } from '@/lib/state';
 
 export function Header() {
   const { t } = useTranslation();
-  const session = useAtomValue(sessionAtom);
+  // Prerendered for a visitor: the signed-in link only after hydration (lib/hydration.ts).
+  const stored = useAtomValue(sessionAtom);
+  const session = useHydrated() ? stored : null;
   const [navOpen, setNavOpen] = useState(false);
   const { pathname } = useLocation();
   useEffect(() => setNavOpen(false), [pathname]);

@@ -7,6 +7,7 @@ const ar: Dict = {
     skip: 'تخطَّ إلى المحتوى الرئيسي',
     loading: 'جارٍ التحميل…',
     loadingPage: 'جارٍ تحميل الصفحة…',
+    needsScript: 'يحتاج هذا النموذج إلى JavaScript: فعّله في متصفحك لاستخدامه.',
     save: 'حفظ',
     saving: 'جارٍ الحفظ…',
     sending: 'جارٍ الإرسال…',

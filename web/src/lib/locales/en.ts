@@ -5,6 +5,7 @@ const en = {
     skip: 'Skip to main content',
     loading: 'Loading…',
     loadingPage: 'Loading the page…',
+    needsScript: 'This form needs JavaScript: turn it on in your browser to use it.',
     save: 'Save',
     saving: 'Saving…',
     sending: 'Sending…',

@@ -6,6 +6,7 @@ import { TextField } from '@/components/Field';
 import { Page } from '@/components/Page';
 import { looksLikeEmail, useFormErrors } from '@/lib/forms';
 import { requestReset } from '../api/auth';
+import { ScriptNote } from '@/components/ScriptNote';
 
 const ORDER = ['email'];
 
@@ -35,6 +36,7 @@ export function ForgotPasswordPage() {
   return (
     <Page title={t('auth.forgotTitle')} intro={<p>{t('auth.forgotIntro')}</p>}>
       <form noValidate onSubmit={onSubmit} className="form card" aria-labelledby="page-title">
+        <ScriptNote />
         <ErrorAlert>{formError}</ErrorAlert>
         <TextField name="email" type="email" label={t('fields.email')} value={email} onChange={setEmail} error={fieldErrors.email} required autoComplete="email" dir="ltr" />
         <button type="submit" className="btn btn-primary" aria-disabled={busy || undefined}>

@@ -8,6 +8,7 @@ import { ApiError } from '@/lib/api-client';
 import { looksLikeEmail, useFormErrors, type FieldErrors } from '@/lib/forms';
 import { storeLogin, takeSignOutReason, type SignOutReason } from '@/lib/storage';
 import { login, resendActivation } from '../api/auth';
+import { ScriptNote } from '@/components/ScriptNote';
 
 const ORDER = ['email', 'password'];
 
@@ -72,6 +73,7 @@ export function LoginPage() {
   return (
     <Page title={t('auth.loginTitle')} intro={<p>{t('auth.loginIntro')}</p>} className="auth-page">
       <form noValidate onSubmit={onSubmit} className="form card" aria-labelledby="page-title">
+        <ScriptNote />
         <ErrorAlert>{formError || (signedOut ? t(`auth.signedOut.${signedOut}`) : '')}</ErrorAlert>
         <TextField
           name="email"

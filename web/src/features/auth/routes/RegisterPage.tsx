@@ -8,6 +8,7 @@ import { Page } from '@/components/Page';
 import { ProfileFields, type ProfileField } from '@/components/ProfileFields';
 import { looksLikeEmail, meetsPasswordPolicy, useFormErrors, type FieldErrors } from '@/lib/forms';
 import { register, type RegisterInput } from '../api/auth';
+import { ScriptNote } from '@/components/ScriptNote';
 
 const ORDER = [
   'name',
@@ -80,6 +81,7 @@ export function RegisterPage() {
     <Page title={t('auth.registerTitle')} intro={<p>{t('auth.registerIntro')}</p>} className="auth-page">
       <StatusMessage>{done ? <>{done} <Link to="/login">{t('auth.goLogin')}</Link></> : null}</StatusMessage>
       <form noValidate onSubmit={onSubmit} className="form card" aria-labelledby="page-title">
+        <ScriptNote />
         <ErrorAlert>{formError}</ErrorAlert>
         <TextField name="name" label={t('fields.name')} value={v.name} onChange={set('name')} error={fieldErrors.name} required autoComplete="name" />
         <TextField name="email" type="email" label={t('fields.email')} value={v.email} onChange={set('email')} error={fieldErrors.email} required autoComplete="email" dir="ltr" />

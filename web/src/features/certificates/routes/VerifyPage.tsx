@@ -11,6 +11,7 @@ import { useVerification } from '../api/queries';
 import { CertificateFacts } from '../components/CertificateFacts';
 import { formatDay } from '@/lib/format';
 import { useCertificatesT } from '../i18n';
+import { ScriptNote } from '@/components/ScriptNote';
 
 type Result = { kind: 'loading' } | { kind: 'found'; cert: VerifyDto } | { kind: 'not_found' } | { kind: 'error'; message: string };
 
@@ -87,6 +88,7 @@ export function VerifyPage() {
       <section aria-labelledby="verify-form" className="card">
         <h2 id="verify-form">{txt('verify.formHeading')}</h2>
         <form noValidate onSubmit={onSubmit} className="form">
+          <ScriptNote />
           <div className="cert-search-row">
             <TextField
               name="code"

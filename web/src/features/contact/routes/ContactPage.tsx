@@ -8,6 +8,7 @@ import { useFormErrors } from '@/lib/forms';
 import { sendContact } from '../api/contact';
 import { CONTACT_NS } from '../i18n';
 import { charCount, checkContact, CONTACT_FIELDS, CONTACT_LIMITS, type ContactForm, type ContactProblem } from '../lib/validate';
+import { ScriptNote } from '@/components/ScriptNote';
 
 const EMPTY: ContactForm = { name: '', email: '', subject: '', message: '' };
 
@@ -91,6 +92,7 @@ export function ContactPage() {
           </p>
         ) : (
           <form className="form" noValidate onSubmit={submit} aria-describedby="contact-all-required">
+            <ScriptNote />
             <p id="contact-all-required">{t('allRequired')}</p>
             <ErrorAlert>{formError}</ErrorAlert>
             <TextField

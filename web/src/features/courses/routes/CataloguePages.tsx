@@ -13,6 +13,7 @@ import { ConfirmDialog } from '../components/ConfirmDialog';
 import { CourseFacts, CourseImage, CourseOutline } from '../components/CourseParts';
 import { gradeLabel, optionLabel, useCoursesT, type CoursesT } from '../i18n';
 import '../courses.css';
+import { ScriptNote } from '@/components/ScriptNote';
 
 export type CatalogueArea = 'public' | 'student';
 
@@ -100,6 +101,7 @@ export function CataloguePage({ area }: { area: CatalogueArea }) {
     <Page title={txt('catalogue.title')} intro={<p>{txt('catalogue.intro')}</p>}>
       <search className="card crs-search">
         <form onSubmit={onSubmit} aria-label={txt('catalogue.search')} className="crs-search-form">
+          <ScriptNote />
           <div className="field crs-search-q">
             <label htmlFor="cat-q">{txt('catalogue.q')}</label>
             <input id="cat-q" name="q" type="search" value={draft.q} onChange={(e) => setDraft((d) => ({ ...d, q: e.target.value }))} />

@@ -5,6 +5,7 @@ import { ErrorAlert } from '@/components/Alert';
 import { Page } from '@/components/Page';
 import { ApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
+import { useHydrated } from '@/lib/hydration';
 import { loadErrorText } from '@/lib/query';
 import { viewOf } from '../api/news';
 import { useNewsItem } from '../api/queries';
@@ -22,6 +23,9 @@ export function NewsDetailPage() {
     throw e;
   });
   const dto = item.data;
+  // The server fills a prerendered item in with the day as written (YYYY-MM-DD); the reader's
+  // own date and time, in their time zone, follow once the page is hydrated.
+  const hydrated = useHydrated();
   const error = loadErrorText(item.error, t('loadError'));
 
   const data = dto ? viewOf(dto, lang) : null;
@@ -38,7 +42,7 @@ export function NewsDetailPage() {
   return (
     <Page title={data.title} className="news-detail">
       <p className="muted">
-        <time dateTime={data.publishedAt}>{t('published', { date: formatDateTime(data.publishedAt, lang) })}</time>
+        <time dateTime={data.publishedAt}>{t('published', { date: hydrated ? formatDateTime(data.publishedAt, lang) : data.publishedAt.slice(0, 10) })}</time>
       </p>
       {data.imageUrl ? <img className="news-image" src={data.imageUrl} alt={data.imageAlt} /> : null}
       <NewsBody html={data.bodyHtml} />

@@ -35,44 +35,47 @@ export function NewsListPage() {
 
   return (
     <Page title={t('title')} intro={<p>{t('intro')}</p>}>
-      <ErrorAlert>{error}</ErrorAlert>
-      {!data && !error ? <p role="status">{t('loading')}</p> : null}
-      {data && data.items.length === 0 ? (
-        <EmptyState>
-          <p>{t('empty')}</p>
-          <p>{t('emptyMore')}</p>
-        </EmptyState>
-      ) : null}
-      {data && data.items.length > 0 ? (
-        <section aria-labelledby="news-list-heading">
-          <h2 id="news-list-heading" ref={listHeading} tabIndex={-1} className="visually-hidden">
-            {t('pageOf', { page: data.page, pages: pageCount(data) })}
-          </h2>
-          <ul className="news-list">
-            {data.items.map((item) => {
-              const n = viewOf(item, lang);
-              const summary = summaryOf(n.bodyHtml);
-              return (
-                <li key={n.id} className="card news-card">
-                  <h3>
-                    <Link to={`/news/${encodeURIComponent(n.slug)}`}>{n.title}</Link>
-                  </h3>
-                  <p className="muted">
-                    <time dateTime={n.publishedAt}>{t('published', { date: formatDateTime(n.publishedAt, lang) })}</time>
-                  </p>
-                  {summary ? <p>{summary}</p> : null}
-                </li>
-              );
-            })}
-          </ul>
-          <Pagination
-            page={data.page}
-            pages={pageCount(data)}
-            hrefFor={(p) => `/news${withParams(params, { page: p })}`}
-            labels={{ nav: t('pages'), previous: t('previous'), next: t('next'), pageOf: t('pageOf', { page: data.page, pages: pageCount(data) }) }}
-          />
-        </section>
-      ) : null}
+      {/* The list arrives after the prerendered page has painted: its place is kept (news.css). */}
+      <div className="news-results">
+        <ErrorAlert>{error}</ErrorAlert>
+        {!data && !error ? <p role="status">{t('loading')}</p> : null}
+        {data && data.items.length === 0 ? (
+          <EmptyState>
+            <p>{t('empty')}</p>
+            <p>{t('emptyMore')}</p>
+          </EmptyState>
+        ) : null}
+        {data && data.items.length > 0 ? (
+          <section aria-labelledby="news-list-heading">
+            <h2 id="news-list-heading" ref={listHeading} tabIndex={-1} className="visually-hidden">
+              {t('pageOf', { page: data.page, pages: pageCount(data) })}
+            </h2>
+            <ul className="news-list">
+              {data.items.map((item) => {
+                const n = viewOf(item, lang);
+                const summary = summaryOf(n.bodyHtml);
+                return (
+                  <li key={n.id} className="card news-card">
+                    <h3>
+                      <Link to={`/news/${encodeURIComponent(n.slug)}`}>{n.title}</Link>
+                    </h3>
+                    <p className="muted">
+                      <time dateTime={n.publishedAt}>{t('published', { date: formatDateTime(n.publishedAt, lang) })}</time>
+                    </p>
+                    {summary ? <p>{summary}</p> : null}
+                  </li>
+                );
+              })}
+            </ul>
+            <Pagination
+              page={data.page}
+              pages={pageCount(data)}
+              hrefFor={(p) => `/news${withParams(params, { page: p })}`}
+              labels={{ nav: t('pages'), previous: t('previous'), next: t('next'), pageOf: t('pageOf', { page: data.page, pages: pageCount(data) }) }}
+            />
+          </section>
+        ) : null}
+      </div>
       <FeedLink />
     </Page>
   );

@@ -10,8 +10,8 @@ import { dotsPhrase } from '@/components/braille/describe';
 import { useBrailleTable } from '@/components/braille/table';
 import { useUiLang } from '@/components/braille/i18n';
 import { type CellInfo, type Code, type EntryKind, type TableEntry } from '@/components/braille/cells';
-import { usePublicT, type PublicT } from '../i18n';
-import type en from '../locales/en';
+import { useInstructionsT, type InstructionsT } from '../instructions/i18n';
+import type en from '../instructions/locales/en';
 
 interface Group {
   kinds: EntryKind[];
@@ -32,7 +32,7 @@ function shownPrint(e: TableEntry): string {
   return e.kind === 'tashkeel' ? `\u0640${e.print}` : e.print;
 }
 
-export function codeTitle(code: Code, t: PublicT): string {
+export function codeTitle(code: Code, t: InstructionsT): string {
   return code === 'ar'
     ? t('codeTitle.arabicBrailleUnifiedArabic')
     : t('codeTitle.englishBrailleUebGrade');
@@ -73,7 +73,7 @@ export function SignCard({ signs, cells, name }: { signs: Array<{ text: string; 
 }
 
 export function CodeTables({ code }: { code: Code }) {
-  const { t } = usePublicT();
+  const { t } = useInstructionsT();
   const ui = useUiLang();
   const { table, error } = useBrailleTable(code);
   const codeName = code === 'ar' ? t('codeTables.arabic') : t('codeTables.english');

@@ -9,7 +9,7 @@ import { cellLabel, dotsPhrase } from '@/components/braille/describe';
 import { brailleT, useUiLang } from '@/components/braille/i18n';
 import type { CellInfo, Code } from '@/components/braille/cells';
 import { useExamples, type Written } from '../api/examples';
-import { usePublicT } from '../i18n';
+import { useInstructionsT } from '../instructions/i18n';
 
 /** Print texts the examples show; their Braille comes from the engine. */
 export const EXAMPLES: Record<Code, readonly string[]> = {
@@ -29,7 +29,7 @@ function Cells({ cells }: { cells: CellInfo[] }) {
 }
 
 function WrittenAs({ grade, w, draw }: { grade: string; w: Written; draw?: boolean }) {
-  const { t } = usePublicT();
+  const { t } = useInstructionsT();
   return (
     <>
       <dt>{grade}</dt>
@@ -45,7 +45,7 @@ function WrittenAs({ grade, w, draw }: { grade: string; w: Written; draw?: boole
 }
 
 export function ContractionExamples({ code, headingId }: { code: Code; headingId: string }) {
-  const { t } = usePublicT();
+  const { t } = useInstructionsT();
   const { data, isError } = useExamples(code, EXAMPLES[code]);
   return (
     <section aria-labelledby={headingId}>
@@ -73,7 +73,7 @@ export function ContractionExamples({ code, headingId }: { code: Code; headingId
 }
 
 export function ContractionList({ code }: { code: Code }) {
-  const { t } = usePublicT();
+  const { t } = useInstructionsT();
   const ui = useUiLang();
   const { list, error } = useContractions(code);
   const headingId = `ct-list-${code}`;

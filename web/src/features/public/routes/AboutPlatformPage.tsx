@@ -1,8 +1,8 @@
 import { Page } from '@/components/Page';
-import { usePublicT } from '../i18n';
+import { useAboutT } from '../about/i18n';
 
 export function AboutPlatformPage() {
-  const { t } = usePublicT();
+  const { t } = useAboutT();
   return (
     <Page title={t('aboutPlatformPage.aboutPlatform')}>
       <p className="lead">

@@ -1,8 +1,8 @@
 import { Page } from '@/components/Page';
-import { usePublicT } from '../i18n';
+import { useAboutT } from '../about/i18n';
 
 export function AboutUsPage() {
-  const { t } = usePublicT();
+  const { t } = useAboutT();
   return (
     <Page title={t('aboutUsPage.aboutSociety')}>
       <p className="lead">

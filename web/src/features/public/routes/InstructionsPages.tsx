@@ -10,8 +10,8 @@ import { type BrailleTable, type Code, type TableEntry } from '@/components/brai
 import { Page } from '@/components/Page';
 import { CodeTables, codeTitle, SignCard } from '../components/BrailleTables';
 import { ContractionExamples, ContractionList } from '../components/ContractionTables';
-import { usePublicT } from '../i18n';
-import type en from '../locales/en';
+import { useInstructionsT } from '../instructions/i18n';
+import type en from '../instructions/locales/en';
 import '../instructions.css';
 
 function letter(table: BrailleTable | null, print: string): TableEntry | undefined {
@@ -19,7 +19,7 @@ function letter(table: BrailleTable | null, print: string): TableEntry | undefin
 }
 
 export function InstructionsPage() {
-  const { t } = usePublicT();
+  const { t } = useInstructionsT();
   return (
     <Page title={t('instructionsPage.brailleInstructions')}>
       <p className="lead">
@@ -61,7 +61,7 @@ export function InstructionsPage() {
 }
 
 export function AboutBraillePage() {
-  const { t } = usePublicT();
+  const { t } = useInstructionsT();
   const ui = useUiLang();
   const ar = useBrailleTable('ar');
   const en = useBrailleTable('en');
@@ -180,7 +180,7 @@ const FINGERS: Record<number, keyof (typeof en)['writeBraillePage']['fingers']> 
 };
 
 export function WriteBraillePage() {
-  const { t } = usePublicT();
+  const { t } = useInstructionsT();
   const ui = useUiLang();
   const [code, setCode] = useState<Code>(ui);
   const [practice, setPractice] = useState('');
@@ -317,7 +317,7 @@ export function WriteBraillePage() {
 }
 
 export function ReadBraillePage() {
-  const { t } = usePublicT();
+  const { t } = useInstructionsT();
   const ui = useUiLang();
   const en = useBrailleTable('en');
   const ar = useBrailleTable('ar');
@@ -401,7 +401,7 @@ export function ReadBraillePage() {
 
 /** /instructions/contractions: contracted Braille in each code, examples and lists from the engine. */
 export function ContractionsPage() {
-  const { t } = usePublicT();
+  const { t } = useInstructionsT();
   const ui = useUiLang();
   const order: Code[] = ui === 'ar' ? ['ar', 'en'] : ['en', 'ar'];
   const title = (code: Code) => (code === 'ar' ? t('contractionsPage.arTitle') : t('contractionsPage.enTitle'));

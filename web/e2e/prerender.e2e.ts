@@ -1,0 +1,233 @@
+/**
+ * Prerendered public pages (issue 22): every page hydrates without a warning in both languages;
+ * without JavaScript the pages read in the right language and direction; with English remembered
+ * and the dark theme the first painted frame is already English, LTR and dark.
+ */
+import { readdirSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import type { ConsoleMessage, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiAs, apiLogin, BASE, launch, newPage, SUPERVISOR, type Browser } from './support';
+
+/** The pages the build prerendered (scripts/e2e.sh exports the build directory). */
+function prerenderedPaths(): string[] {
+  const dir = join(process.env.LAMSA_WEB_DIR ?? 'dist', 'prerendered', 'en');
+  const walk = (d: string): string[] =>
+    readdirSync(d).flatMap((name) => {
+      // The news item's templates are no addresses: the server fills them in (tested below).
+      if (name === '_templates') return [];
+      const path = join(d, name);
+      return statSync(path).isDirectory() ? walk(path) : name.endsWith('.html') ? [path] : [];
+    });
+  return walk(dir).map((file) => {
+    const page = relative(dir, file).replace(/\.html$/, '');
+    if (page === 'index') return '/';
+    // The not-found page answers any path no route claims.
+    if (page === '404') return '/no-such-page';
+    return `/${page}`;
+  });
+}
+
+/** React's words for a server/client difference (React 19 reports it as a recoverable error). */
+const HYDRATION = /hydrat|did not match|server rendered|recoverable|Minified React error #(418|419|421|422|423|425)/i;
+
+/** Waits until React has taken over the page: its nodes carry React's fiber keys once hydrated. */
+async function hydrated(page: Page) {
+  await page.waitForFunction(() => {
+    const owned = (el: Element | null) => !!el && Object.keys(el).some((k) => k.startsWith('__reactFiber$'));
+    return owned(document.getElementById('page-title')) && owned(document.querySelector('#root > :last-child'));
+  });
+  // A recoverable error is reported after the commit; give it a moment to arrive.
+  await page.waitForTimeout(300);
+}
+
+/** A published news item, made through the admin API. */
+const NEWS = {
+  slug: `prerender-${Date.now()}`,
+  title_ar: 'خبر يُقرأ بلا JavaScript',
+  title_en: 'News read without JavaScript',
+  body_md_ar: 'افتُتحت **دورة** جديدة.',
+  body_md_en: 'A new **course** has opened.',
+  image_media_id: null,
+  image_alt_ar: '',
+  image_alt_en: '',
+  link: 'https://example.org/course',
+  state: 'published',
+  publish_at: null,
+};
+
+beforeAll(async () => {
+  await apiAs(await apiLogin(SUPERVISOR.email, SUPERVISOR.password), 'POST', 'admin/news', NEWS);
+});
+
+describe('prerendered pages', () => {
+  let b: Browser;
+  beforeAll(async () => {
+    b = await launch();
+  });
+  afterAll(async () => b?.close());
+
+  it('hydrate without a warning or error, in Arabic and English', async () => {
+    const paths = prerenderedPaths();
+    expect(paths.length).toBeGreaterThanOrEqual(17);
+    const page = await newPage(b);
+    const problems: string[] = [];
+    let at = '';
+    page.on('console', (m: ConsoleMessage) => {
+      if ((m.type() === 'error' || m.type() === 'warning') && HYDRATION.test(m.text())) problems.push(`${at}: ${m.text()}`);
+    });
+    page.on('pageerror', (e) => {
+      if (HYDRATION.test(e.message)) problems.push(`${at}: ${e.message}`);
+    });
+    for (const lang of ['ar', 'en'] as const) {
+      for (const path of paths) {
+        at = `${path}?lang=${lang}`;
+        const resp = await page.goto(at);
+        expect(resp?.status(), at).toBe(path === '/no-such-page' ? 404 : 200);
+        // The server's HTML is the page itself, not the empty shell.
+        const html = await resp!.text();
+        expect(html, at).toContain(`<html lang="${lang}" dir="${lang === 'ar' ? 'rtl' : 'ltr'}" data-prerendered>`);
+        expect(html, at).toMatch(/<h1 id="page-title"/);
+        await hydrated(page);
+        expect(await page.evaluate(() => document.documentElement.lang), at).toBe(lang);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('a news item hydrates from the data the server put into its page, without asking again', async () => {
+    const page = await newPage(b);
+    const problems: string[] = [];
+    const asked: string[] = [];
+    page.on('console', (m) => {
+      if ((m.type() === 'error' || m.type() === 'warning') && HYDRATION.test(m.text())) problems.push(m.text());
+    });
+    page.on('pageerror', (e) => HYDRATION.test(e.message) && problems.push(e.message));
+    page.on('request', (r) => r.url().includes(`/api/news/${NEWS.slug}`) && asked.push(r.url()));
+    for (const lang of ['ar', 'en'] as const) {
+      await page.goto(`/news/${NEWS.slug}?lang=${lang}`);
+      await hydrated(page);
+      expect((await page.locator('h1').textContent())?.trim()).toBe(NEWS[`title_${lang}`]);
+      // After hydration the date is the reader's own (not the day as the server wrote it).
+      expect(await page.locator('main time').textContent()).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+    }
+    expect(problems).toEqual([]);
+    expect(asked).toEqual([]);
+  });
+
+  it('hydrate for a signed-in visitor too (the header links to the dashboard only after hydration)', async () => {
+    const page = await newPage(b);
+    const problems: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error' && HYDRATION.test(m.text())) problems.push(m.text());
+    });
+    page.on('pageerror', (e) => HYDRATION.test(e.message) && problems.push(e.message));
+    await page.goto('/about-us?lang=en');
+    // A stored session (no request on this page needs it to be valid).
+    await page.evaluate(() => {
+      localStorage.setItem('auth-token', 'x');
+      localStorage.setItem('type', 'student');
+      localStorage.setItem('name', 'Student');
+    });
+    await page.goto('/about-us?lang=en');
+    await hydrated(page);
+    await page.locator('a.btn-start[href="/student"]').waitFor({ timeout: 5000 });
+    expect(problems).toEqual([]);
+    await page.evaluate(() => localStorage.clear());
+  });
+});
+
+describe('without JavaScript', () => {
+  let b: Browser;
+  beforeAll(async () => {
+    b = await launch({ javaScriptEnabled: false });
+  });
+  afterAll(async () => b?.close());
+
+  const pages: Array<{ path: string; h1: Record<'ar' | 'en', string>; text: Record<'ar' | 'en', RegExp> }> = [
+    {
+      path: '/',
+      h1: { ar: 'لمسة: تعلّم برايل بالعربية والإنجليزية', en: 'Lamsa: learn Braille in Arabic and English' },
+      text: { ar: /ماذا تقدّم لمسة/, en: /What Lamsa offers/ },
+    },
+    {
+      path: '/instructions/about-braille',
+      h1: { ar: 'خلية برايل', en: 'The Braille cell' },
+      text: { ar: /النقاط الست/, en: /Every Braille letter, digit or sign is written in a “cell” of six dots/ },
+    },
+  ];
+
+  for (const lang of ['ar', 'en'] as const) {
+    it(`shows the home page, an instructions page and a news item in ${lang}, with their navigation`, async () => {
+      const page = await newPage(b);
+      for (const p of pages) {
+        await page.goto(`${p.path}?lang=${lang}`);
+        expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual([lang, lang === 'ar' ? 'rtl' : 'ltr']);
+        expect((await page.locator('h1').textContent())?.trim(), p.path).toBe(p.h1[lang]);
+        expect(await page.locator('main').textContent(), p.path).toMatch(p.text[lang]);
+        // The header's links, the dropdowns' included, can be followed.
+        for (const href of ['/about-us', '/news', '/instructions/read-braille', '/braille-translator']) {
+          expect(await page.locator(`header a[href="${href}"]`).isVisible(), `${p.path} ${href}`).toBe(true);
+        }
+        // The other language is a link to this page's address in it.
+        const other = lang === 'ar' ? 'en' : 'ar';
+        expect(await page.locator(`header a[href="?lang=${other}"]`).isVisible()).toBe(true);
+      }
+      // A news item: the server puts it into its page.
+      await page.goto(`/news/${NEWS.slug}?lang=${lang}`);
+      expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual([lang, lang === 'ar' ? 'rtl' : 'ltr']);
+      expect((await page.locator('h1').textContent())?.trim()).toBe(NEWS[`title_${lang}`]);
+      expect(await page.locator('main .news-body').innerHTML()).toContain(lang === 'ar' ? '<strong>دورة</strong>' : '<strong>course</strong>');
+      expect(await page.title()).toContain(NEWS[`title_${lang}`]);
+      // A form says it needs JavaScript.
+      await page.goto(`/login?lang=${lang}`);
+      expect(await page.locator('form .script-note').isVisible()).toBe(true);
+      await page.close();
+    });
+  }
+});
+
+describe('first frame', () => {
+  it('is English, left to right and dark when English and the dark theme are remembered', async () => {
+    const b = await launch();
+    try {
+      const page = await newPage(b);
+      // The browser prefers Arabic: only the remembered choice can make the page English.
+      await page.setExtraHTTPHeaders({ 'Accept-Language': 'ar' });
+      await b.context.addCookies([{ name: 'app-lang', value: 'en', url: BASE }]);
+      await page.goto('/about-us');
+      await page.evaluate(() => localStorage.setItem('app-theme', 'dark'));
+      // Read the page as the parser hands over the heading: before any module script runs.
+      await page.addInitScript(() => {
+        const seen = (window as unknown as { __firstFrame?: object }) as { __firstFrame?: object };
+        new MutationObserver((_, observer) => {
+          const h1 = document.getElementById('page-title');
+          if (!h1 || seen.__firstFrame) return;
+          const root = document.documentElement;
+          seen.__firstFrame = {
+            lang: root.lang,
+            dir: root.dir,
+            theme: root.dataset.theme,
+            background: getComputedStyle(document.body).backgroundColor,
+            h1: h1.textContent,
+            appStarted: Object.keys(document.getElementById('root') ?? {}).some((k) => k.startsWith('__react')),
+          };
+          observer.disconnect();
+        }).observe(document, { childList: true, subtree: true });
+      });
+      const resp = await page.goto('/');
+      expect(resp?.headers()['content-language']).toBe('en');
+      const first = await page.evaluate(() => (window as unknown as { __firstFrame?: object }).__firstFrame);
+      expect(first).toEqual({
+        lang: 'en',
+        dir: 'ltr',
+        theme: 'dark',
+        background: 'rgb(18, 20, 23)',
+        h1: 'Lamsa: learn Braille in Arabic and English',
+        appStarted: false,
+      });
+    } finally {
+      await b.close();
+    }
+  });
+});
