@@ -21,20 +21,29 @@ if (document.documentElement.hasAttribute('data-prerendered')) {
   // in the HTML. Its lazy route modules load before hydrating, or the first render would be the
   // loading fallback instead of the page the HTML shows.
   seedQueries();
+  const renderedFor = window.location.href;
   const lazy = (matchRoutes(routes, window.location) ?? []).filter((m) => m.route.lazy);
   void Promise.all(
     lazy.map(async (m) => {
       const loaded = await (m.route.lazy as () => Promise<object>)();
       Object.assign(m.route, loaded, { lazy: undefined });
     }),
-  ).then(() =>
+  ).then(() => {
+    if (window.location.href !== renderedFor) {
+      // The visitor went back or forward before the page hydrated: the HTML is not the page at
+      // this address any more, so the app renders it afresh instead of hydrating a mismatch
+      // (which left the old page's DOM beside the new one).
+      root.replaceChildren();
+      createRoot(root).render(app);
+      return;
+    }
     // As a transition, hydration is done in small slices rather than one long task (a default-
     // priority hydration is not time-sliced): the page it hydrates is already on screen, and a
     // click on a part not yet hydrated hydrates that part first.
     startTransition(() => {
       hydrateRoot(root, app);
-    }),
-  );
+    });
+  });
 } else {
   // The SPA shell (signed-in pages): colours from the one palette file (lib/palette.ts).
   const style = document.createElement('style');
