@@ -11,6 +11,9 @@ beforeAll(async () => {
 });
 afterAll(async () => b?.close());
 
+// A check right after a key press or click reads the page at once: React renders an update
+// made in a discrete event (and runs its effects) before the event returns. Checks after a
+// navigation wait (expect.poll), since the router renders after the URL changes.
 describe('public pages', () => {
   it('built index.html starts in Arabic, right to left', async () => {
     // A visitor with no remembered language and no Arabic or English preference: Arabic.
@@ -42,46 +45,49 @@ describe('public pages', () => {
     await button.focus();
     expect(await button.getAttribute('aria-expanded')).toBe('false');
     await page.keyboard.press('Enter');
-    await expect.poll(() => button.getAttribute('aria-expanded')).toBe('true');
+    expect(await button.getAttribute('aria-expanded')).toBe('true');
     const link = page.locator('header').getByRole('link', { name: 'About the platform', exact: true });
-    await expect.poll(() => link.isVisible()).toBe(true);
+    expect(await link.isVisible()).toBe(true);
     await page.keyboard.press('Tab');
-    await expect.poll(async () => (await focused(page)).text).toBe('About the platform');
+    expect((await focused(page)).text).toBe('About the platform');
     await page.keyboard.press('Escape');
-    await expect.poll(() => button.getAttribute('aria-expanded')).toBe('false');
-    await expect.poll(() => link.isVisible()).toBe(false);
-    await expect.poll(async () => (await focused(page)).text).toBe('About us');
+    expect(await button.getAttribute('aria-expanded')).toBe('false');
+    expect(await link.isVisible()).toBe(false);
+    expect((await focused(page)).text).toBe('About us');
 
     // Space opens too; a click elsewhere closes.
     await page.keyboard.press('Space');
-    await expect.poll(() => button.getAttribute('aria-expanded')).toBe('true');
+    expect(await button.getAttribute('aria-expanded')).toBe('true');
     await page.locator('h1').click();
-    await expect.poll(() => button.getAttribute('aria-expanded')).toBe('false');
+    expect(await button.getAttribute('aria-expanded')).toBe('false');
 
     // Following a link closes it and focus lands on the new page's heading.
     const instr = page.getByRole('button', { name: 'Braille instructions' });
     await instr.click();
-    await expect.poll(() => instr.getAttribute('aria-expanded')).toBe('true');
+    expect(await instr.getAttribute('aria-expanded')).toBe('true');
     await page.locator('header').getByRole('link', { name: 'Writing Braille', exact: true }).click();
     await page.waitForURL('**/instructions/write-braille');
     await expectHeadingFocused(page, 'Writing Braille');
-    await expect.poll(() => page.title()).toBe('Writing Braille — Lamsa');
+    // Set by the page in the commit whose effect then moves focus to the h1.
+    expect(await page.title()).toBe('Writing Braille — Lamsa');
+    // The dropdown closes in its own render, from an effect on the new path; the focus move
+    // (a frame after the page's commit) does not wait for it.
     await expect.poll(() => instr.getAttribute('aria-expanded')).toBe('false');
   });
 
   it('start now goes to /login when signed out and to /{type} when a token is stored', async () => {
     await setPrefs(page, { lang: 'en' });
     await page.goto('/');
-    await expect.poll(() => page.getByRole('link', { name: 'Start now' }).getAttribute('href')).toBe('/login');
+    expect(await page.getByRole('link', { name: 'Start now' }).getAttribute('href')).toBe('/login');
     await page.evaluate(() => {
       localStorage.setItem('auth-token', 'x');
       localStorage.setItem('type', 'instructor');
     });
     await page.goto('/');
-    await expect.poll(() => page.getByRole('link', { name: 'Start now' }).getAttribute('href')).toBe('/instructor');
+    expect(await page.getByRole('link', { name: 'Start now' }).getAttribute('href')).toBe('/instructor');
     await page.evaluate(() => localStorage.setItem('type', 'something-else'));
     await page.goto('/');
-    await expect.poll(() => page.getByRole('link', { name: 'Start now' }).getAttribute('href')).toBe('/student');
+    expect(await page.getByRole('link', { name: 'Start now' }).getAttribute('href')).toBe('/student');
     await page.evaluate(() => {
       localStorage.removeItem('auth-token');
       localStorage.removeItem('type');
@@ -92,30 +98,30 @@ describe('public pages', () => {
     await setPrefs(page, { lang: 'ar' });
     await page.goto('/news');
     const footer = page.locator('footer');
-    await expect.poll(() => footer.textContent()).toContain(`© ${new Date().getFullYear()}`);
-    await expect.poll(() => page.locator('h1').textContent()).toBe('الأخبار');
+    expect(await footer.textContent()).toContain(`© ${new Date().getFullYear()}`);
+    expect(await page.locator('h1').textContent()).toBe('الأخبار');
     await footer.getByRole('button', { name: 'English' }).click();
-    await expect.poll(() => page.evaluate(() => [document.documentElement.lang, document.documentElement.dir, localStorage.getItem('app-lang')])).toEqual(['en', 'ltr', 'en']);
-    await expect.poll(() => page.locator('h1').textContent()).toBe('News');
-    await expect.poll(() => page.title()).toBe('News — Lamsa');
+    expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir, localStorage.getItem('app-lang')])).toEqual(['en', 'ltr', 'en']);
+    expect(await page.locator('h1').textContent()).toBe('News');
+    expect(await page.title()).toBe('News — Lamsa');
     // The news intro (items, or "No news yet", depend on what other test files published).
-    await expect.poll(() => page.locator('main').textContent()).toContain('News from the society');
+    expect(await page.locator('main').textContent()).toContain('News from the society');
     await page.reload();
-    await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('ltr');
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe('ltr');
     // The header toggle has the other language's name, marked with its language.
     const toggle = page.locator('header .lang-toggle span');
-    await expect.poll(() => toggle.getAttribute('lang')).toBe('ar');
+    expect(await toggle.getAttribute('lang')).toBe('ar');
     await page.locator('header .lang-toggle').click();
-    await expect.poll(() => page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['ar', 'rtl']);
-    await expect.poll(() => page.title()).toBe('الأخبار — لمسة');
+    expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['ar', 'rtl']);
+    expect(await page.title()).toBe('الأخبار — لمسة');
   });
 
   it('unknown paths show the 404 page and go back (home when there is no history)', async () => {
     await setPrefs(page, { lang: 'en' });
     const res = await page.goto('/no/such/page');
-    // The prerendered not-found page, with the status that says so.
+    // The prerendered not-found page, with the status that says so; its h1 is in the HTML.
     expect(res?.status()).toBe(404);
-    await expect.poll(() => page.locator('h1').textContent()).toBe('Oops! Page not found');
+    expect(await page.locator('h1').textContent()).toBe('Oops! Page not found');
     await page.getByRole('button', { name: 'Go back' }).click();
     await page.waitForURL(`${process.env.LAMSA_BASE_URL}/`);
     await expectHeadingFocused(page);
@@ -129,6 +135,7 @@ describe('public pages', () => {
     await page.waitForSelector('h1:text("Oops! Page not found")');
     await page.getByRole('button', { name: 'Go back' }).click();
     await page.waitForURL('**/news');
+    // The URL changes before the router renders the page it leads to.
     await expect.poll(() => page.locator('h1').textContent()).toBe('News');
   });
 
@@ -155,12 +162,13 @@ describe('public pages', () => {
     await page.setViewportSize({ width: 400, height: 800 });
     await page.goto('/');
     const menu = page.getByRole('button', { name: 'Menu' });
-    await expect.poll(() => menu.getAttribute('aria-expanded')).toBe('false');
-    await expect.poll(() => page.locator('header').getByRole('link', { name: 'News', exact: true }).isVisible()).toBe(false);
+    expect(await menu.getAttribute('aria-expanded')).toBe('false');
+    expect(await page.locator('header').getByRole('link', { name: 'News', exact: true }).isVisible()).toBe(false);
     await menu.click();
-    await expect.poll(() => menu.getAttribute('aria-expanded')).toBe('true');
+    expect(await menu.getAttribute('aria-expanded')).toBe('true');
     await page.locator('header').getByRole('link', { name: 'News', exact: true }).click();
     await page.waitForURL('**/news');
+    // Closed by a render after the route change (see the dropdown test): wait for it.
     await expect.poll(() => menu.getAttribute('aria-expanded')).toBe('false');
     await page.setViewportSize({ width: 1280, height: 900 });
   });

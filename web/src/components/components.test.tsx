@@ -1,4 +1,5 @@
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { Provider } from 'jotai';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -22,25 +23,27 @@ function inRouter(ui: React.ReactNode) {
 }
 
 describe('LanguageToggle', () => {
-  it('names the other language in that language and switches <html lang dir> and app-lang', () => {
+  it('names the other language in that language and switches <html lang dir> and app-lang', async () => {
+    const user = userEvent.setup();
     act(() => applyLanguage('ar'));
     inRouter(<LanguageToggle />);
     const button = screen.getByRole('button', { name: 'English' });
     expect(button.querySelector('span')?.getAttribute('lang')).toBe('en');
-    fireEvent.click(button);
+    await user.click(button);
     expect(document.documentElement.lang).toBe('en');
     expect(document.documentElement.dir).toBe('ltr');
     expect(localStorage.getItem('app-lang')).toBe('en');
     const back = screen.getByRole('button', { name: 'العربية' });
     expect(back.querySelector('span')?.getAttribute('lang')).toBe('ar');
-    fireEvent.click(back);
+    await user.click(back);
     expect(document.documentElement.dir).toBe('rtl');
     expect(localStorage.getItem('app-lang')).toBe('ar');
   });
 });
 
 describe('Disclosure', () => {
-  it('toggles aria-expanded, closes on Escape with focus back on the button, and on an outside pointer', () => {
+  it('toggles aria-expanded, closes on Escape with focus back on the button, and on an outside pointer', async () => {
+    const user = userEvent.setup();
     inRouter(
       <div>
         <p>outside</p>
@@ -53,15 +56,17 @@ describe('Disclosure', () => {
     const panel = document.getElementById(button.getAttribute('aria-controls')!)!;
     expect(button.getAttribute('aria-expanded')).toBe('false');
     expect(panel.hidden).toBe(true);
-    fireEvent.click(button);
+    await user.click(button);
     expect(button.getAttribute('aria-expanded')).toBe('true');
     expect(panel.hidden).toBe(false);
-    screen.getByText('Inside link').focus();
-    fireEvent.keyDown(document, { key: 'Escape' });
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByText('Inside link'));
+    await user.keyboard('{Escape}');
     expect(button.getAttribute('aria-expanded')).toBe('false');
     expect(document.activeElement).toBe(button);
-    fireEvent.click(button);
-    fireEvent.pointerDown(screen.getByText('outside'));
+    await user.click(button);
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    await user.click(screen.getByText('outside'));
     expect(button.getAttribute('aria-expanded')).toBe('false');
   });
 });

@@ -48,6 +48,8 @@ export function useModalDialog({ open, busy, onClose, onOpen, fallbackFocusId }:
 
   // A layout effect, so closing and returning focus happen in the same commit that removes the
   // dialog's content: no moment where focus sits on <body> for a screen reader (or a test) to see.
+  // Needed with React too: a dialog closed by a cache change or a live event (not a key press)
+  // would run a passive effect only after the browser has painted.
   useLayoutEffect(() => {
     const d = ref.current;
     if (!d) return;

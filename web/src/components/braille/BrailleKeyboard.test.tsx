@@ -1,4 +1,5 @@
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '@/lib/i18n';
@@ -42,9 +43,9 @@ function Harness({ code = 'en' as 'ar' | 'en', onSubmit }: { code?: 'ar' | 'en';
 const input = () => screen.getByLabelText('Braille') as HTMLInputElement;
 const said = () => screen.getByTestId('bk-announce').textContent?.replace(/\u00a0/g, '');
 
-function chord(el: HTMLElement, codes: string[]) {
-  for (const code of codes) fireEvent.keyDown(el, { code, key: code.slice(3).toLowerCase() });
-  for (const code of codes) fireEvent.keyUp(el, { code, key: code.slice(3).toLowerCase() });
+/** Presses the keys together, then lets them go: `chord(user, 'fdk')` is dots 1 2 5. */
+async function chord(user: UserEvent, keys: string) {
+  await user.keyboard([...keys].map((k) => `{${k}>}`).join('') + [...keys].map((k) => `{/${k}}`).join(''));
 }
 
 /** The table arrives: its fetch resolves, then the query cache tells the component (a few ticks). */
@@ -56,35 +57,37 @@ async function tableLoaded() {
 
 describe('BrailleKeyboard', () => {
   it('writes chords as Unicode cells and announces each with its letter', async () => {
+    const user = userEvent.setup();
     act(() => applyLanguage('en'));
     render(<Harness />);
     await tableLoaded();
     expect(requested).toEqual(['/api/braille/table?lang=en']);
     const el = input();
-    el.focus();
-    chord(el, ['KeyF', 'KeyD', 'KeyK']);
+    await user.click(el);
+    await chord(user, 'fdk');
     expect(el.value).toBe('⠓');
     expect(said()).toBe('dots 1 2 5, letter h');
-    chord(el, ['KeyD', 'KeyJ']);
+    await chord(user, 'dj');
     expect(el.value).toBe('⠓⠊');
     expect(said()).toBe('dots 2 4, letter i');
-    fireEvent.keyDown(el, { code: 'Space', key: ' ' });
+    await user.keyboard('[Space]');
     expect(el.value).toBe('⠓⠊\u2800');
     expect(said()).toBe('blank cell, space');
-    fireEvent.keyDown(el, { code: 'Backspace', key: 'Backspace' });
+    await user.keyboard('{Backspace}');
     expect(el.value).toBe('⠓⠊');
     expect(said()).toBe('Deleted: blank cell, space');
   });
 
   it('announces the same letter twice as two different messages', async () => {
+    const user = userEvent.setup();
     act(() => applyLanguage('en'));
     render(<Harness />);
     await tableLoaded();
     const el = input();
-    el.focus();
-    chord(el, ['KeyF']);
+    await user.click(el);
+    await chord(user, 'f');
     const first = screen.getByTestId('bk-announce').textContent;
-    chord(el, ['KeyF']);
+    await chord(user, 'f');
     const second = screen.getByTestId('bk-announce').textContent;
     expect(el.value).toBe('⠁⠁');
     expect(first).not.toBe(second);
@@ -92,28 +95,27 @@ describe('BrailleKeyboard', () => {
   });
 
   it('announces Arabic letters in Arabic and works with an Arabic system layout', async () => {
+    // The F and D keys type "ب" and "ي" in the Arabic layout; their codes are still KeyF and KeyD.
+    const user = userEvent.setup({ keyboardMap: [{ code: 'KeyF', key: 'ب' }, { code: 'KeyD', key: 'ي' }] });
     render(<Harness code="ar" />);
     await tableLoaded();
     const el = screen.getByLabelText('Braille') as HTMLInputElement;
-    el.focus();
-    // The F and D keys type "ب" and "ي" in the Arabic layout; their codes are still KeyF and KeyD.
-    fireEvent.keyDown(el, { code: 'KeyF', key: 'ب' });
-    fireEvent.keyDown(el, { code: 'KeyD', key: 'ي' });
-    fireEvent.keyUp(el, { code: 'KeyF', key: 'ب' });
-    fireEvent.keyUp(el, { code: 'KeyD', key: 'ي' });
+    await user.click(el);
+    await user.keyboard('[KeyF>][KeyD>][/KeyF][/KeyD]');
     expect(el.value).toBe('⠃');
     expect(said()).toBe('النقطتان 1 2، الحرف باء');
     expect(screen.queryByText('يجب أن تكون لوحة المفاتيح على اللغة الإنجليزية.', { selector: 'p:not([role])' })).toBeNull();
   });
 
   it('shows the English-mode hint when the browser cannot tell the physical key', async () => {
+    // A keyboard (or on-screen keyboard) whose events carry no physical key code.
+    const user = userEvent.setup({ keyboardMap: [{ code: '', key: 'f' }] });
     act(() => applyLanguage('en'));
     render(<Harness />);
     await tableLoaded();
     const el = input();
-    el.focus();
-    fireEvent.keyDown(el, { code: '', key: 'f' });
-    fireEvent.keyUp(el, { code: '', key: 'f' });
+    await user.click(el);
+    await user.keyboard('f');
     expect(el.value).toBe('⠁');
     const hint = document.getElementById('bk-english');
     expect(hint?.textContent).toBe('The keyboard must be in English mode.');
@@ -121,124 +123,135 @@ describe('BrailleKeyboard', () => {
   });
 
   it('submits on Enter and lets Tab and other keys through', async () => {
+    const user = userEvent.setup();
     const submitted: string[] = [];
     render(<Harness onSubmit={(v) => submitted.push(v)} />);
     await tableLoaded();
     const el = input();
-    el.focus();
-    chord(el, ['KeyF', 'KeyD']);
-    const enter = fireEvent.keyDown(el, { code: 'Enter', key: 'Enter' });
-    expect(enter).toBe(false); // default prevented
-    expect(submitted).toEqual(['⠃']);
-    expect(fireEvent.keyDown(el, { code: 'Tab', key: 'Tab' })).toBe(true);
-    expect(fireEvent.keyDown(el, { code: 'KeyA', key: 'a' })).toBe(true);
-    expect(fireEvent.keyDown(el, { code: 'KeyF', key: 'f', ctrlKey: true })).toBe(true);
+    await user.click(el);
+    await chord(user, 'fd');
+    // Whether the page kept each key from the browser (a shortcut such as Ctrl+F works only if not).
+    const kept: string[] = [];
+    const watch = (e: KeyboardEvent) => void (e.defaultPrevented && kept.push(e.key));
+    window.addEventListener('keydown', watch);
+    try {
+      await user.keyboard('{Enter}');
+      expect(submitted).toEqual(['⠃']);
+      expect(kept).toEqual(['Enter']);
+      await user.keyboard('a{Control>}f{/Control}');
+      expect(kept).toEqual(['Enter']);
+      expect(el.value).toBe('⠃');
+      await user.tab();
+      expect(document.activeElement).not.toBe(el);
+    } finally {
+      window.removeEventListener('keydown', watch);
+    }
   });
 
   it('has on-screen dot buttons for pointer users', async () => {
+    const user = userEvent.setup();
     act(() => applyLanguage('en'));
     render(<Harness />);
     await tableLoaded();
     const dot1 = screen.getByRole('button', { name: 'Dot 1' });
-    fireEvent.click(screen.getByRole('button', { name: 'Write cell' }));
+    await user.click(screen.getByRole('button', { name: 'Write cell' }));
     expect(said()).toBe('Choose at least one dot first.');
-    fireEvent.click(dot1);
+    await user.click(dot1);
     expect(dot1.getAttribute('aria-pressed')).toBe('true');
-    fireEvent.click(screen.getByRole('button', { name: 'Dot 2' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Dot 5' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Write cell' }));
+    await user.click(screen.getByRole('button', { name: 'Dot 2' }));
+    await user.click(screen.getByRole('button', { name: 'Dot 5' }));
+    await user.click(screen.getByRole('button', { name: 'Write cell' }));
     expect(input().value).toBe('⠓');
     expect(said()).toBe('dots 1 2 5, letter h');
     expect(dot1.getAttribute('aria-pressed')).toBe('false');
-    fireEvent.click(screen.getByRole('button', { name: 'Space' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Delete cell' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Delete cell' }));
+    await user.click(screen.getByRole('button', { name: 'Space' }));
+    await user.click(screen.getByRole('button', { name: 'Delete cell' }));
+    await user.click(screen.getByRole('button', { name: 'Delete cell' }));
     expect(input().value).toBe('');
-    fireEvent.click(screen.getByRole('button', { name: 'Delete cell' }));
+    await user.click(screen.getByRole('button', { name: 'Delete cell' }));
     expect(said()).toBe('Nothing to delete.');
   });
 
   it('keeps pasted Braille and refuses other text', async () => {
+    const user = userEvent.setup();
     act(() => applyLanguage('en'));
     render(<Harness />);
     await tableLoaded();
     const el = input();
-    fireEvent.change(el, { target: { value: '⠓⠑ ⠇' } });
+    await user.click(el);
+    await user.paste('⠓⠑ ⠇');
     expect(el.value).toBe('⠓⠑\u2800⠇');
-    fireEvent.change(el, { target: { value: '⠓⠑\u2800⠇x' } });
+    await user.paste('x');
     expect(el.value).toBe('⠓⠑\u2800⠇');
   });
 });
 
-const key = (el: HTMLElement, code: string) => {
-  const k = code === 'Space' ? ' ' : code.startsWith('Key') ? code.slice(3).toLowerCase() : code;
-  fireEvent.keyDown(el, { code, key: k });
-  fireEvent.keyUp(el, { code, key: k });
-};
-
 describe('BrailleKeyboard latch mode', () => {
   it('toggles dots one at a time, says each once, and writes the cell on Space or Enter', async () => {
+    const user = userEvent.setup();
     localStorage.setItem(MODE_KEY, 'latch');
     act(() => applyLanguage('en'));
     const submitted: string[] = [];
     render(<Harness onSubmit={(v) => submitted.push(v)} />);
     await tableLoaded();
     const el = input();
-    el.focus();
+    await user.click(el);
     expect(document.getElementById('bk-help')?.textContent).toContain('Latch mode: press F D S J K L one at a time');
-    key(el, 'KeyF');
+    await user.keyboard('f');
     expect(said()).toBe('dot 1 on');
     const once = screen.getByTestId('bk-announce').textContent;
-    key(el, 'KeyD');
+    await user.keyboard('d');
     expect(said()).toBe('dot 2 on');
-    key(el, 'KeyS');
-    key(el, 'KeyS');
+    await user.keyboard('s');
+    await user.keyboard('s');
     expect(said()).toBe('dot 3 off');
-    key(el, 'KeyK');
+    await user.keyboard('k');
     expect(el.value).toBe('');
     // The dots on are shown on the dot buttons too.
     expect(screen.getByRole('button', { name: 'Dot 5' }).getAttribute('aria-pressed')).toBe('true');
     expect(screen.getByRole('button', { name: 'Dot 3' }).getAttribute('aria-pressed')).toBe('false');
     expect(once).not.toBeNull();
-    fireEvent.keyDown(el, { code: 'Space', key: ' ' });
+    await user.keyboard('[Space]');
     expect(el.value).toBe('⠓');
     expect(said()).toBe('dots 1 2 5, letter h');
     expect(screen.getByRole('button', { name: 'Dot 1' }).getAttribute('aria-pressed')).toBe('false');
     // Enter commits too; with no dot on, Space is an empty cell and Enter submits.
-    key(el, 'KeyD');
-    key(el, 'KeyJ');
-    fireEvent.keyDown(el, { code: 'Enter', key: 'Enter' });
+    await user.keyboard('d');
+    await user.keyboard('j');
+    await user.keyboard('{Enter}');
     expect(el.value).toBe('⠓⠊');
     expect(said()).toBe('dots 2 4, letter i');
     expect(submitted).toEqual([]);
-    fireEvent.keyDown(el, { code: 'Space', key: ' ' });
+    await user.keyboard('[Space]');
     expect(el.value).toBe('⠓⠊⠀');
-    fireEvent.keyDown(el, { code: 'Enter', key: 'Enter' });
+    await user.keyboard('{Enter}');
     expect(submitted).toEqual(['⠓⠊⠀']);
     // Backspace deletes the last cell, as in chord mode.
-    fireEvent.keyDown(el, { code: 'Backspace', key: 'Backspace' });
+    await user.keyboard('{Backspace}');
     expect(el.value).toBe('⠓⠊');
     expect(said()).toBe('Deleted: blank cell, space');
   });
 
   it('says the dots in Arabic', async () => {
+    const user = userEvent.setup();
     localStorage.setItem(MODE_KEY, 'latch');
     render(<Harness code="ar" />);
     await tableLoaded();
     const el = input();
-    el.focus();
-    key(el, 'KeyF');
+    await user.click(el);
+    await user.keyboard('f');
     expect(said()).toBe('النقطة 1 مفعّلة');
-    key(el, 'KeyD');
-    key(el, 'KeyD');
+    await user.keyboard('d');
+    await user.keyboard('d');
     expect(said()).toBe('النقطة 2 ملغاة');
-    key(el, 'KeyD');
-    fireEvent.keyDown(el, { code: 'Space', key: ' ' });
+    await user.keyboard('d');
+    await user.keyboard('[Space]');
     expect(el.value).toBe('⠃');
     expect(said()).toBe('النقطتان 1 2، الحرف باء');
   });
 
   it('follows the settings page at once', async () => {
+    const user = userEvent.setup();
     act(() => applyLanguage('en'));
     render(
       <>
@@ -249,42 +262,43 @@ describe('BrailleKeyboard latch mode', () => {
     await tableLoaded();
     const latch = screen.getByRole('radio', { name: 'Latch: press the dots one at a time' });
     expect((screen.getByRole('radio', { name: 'Chord: press the dots of a cell together' }) as HTMLInputElement).checked).toBe(true);
-    fireEvent.click(latch);
+    await user.click(latch);
     expect(localStorage.getItem(MODE_KEY)).toBe('latch');
     expect(screen.getByText('Latch mode is on.')).toBeTruthy();
     const el = input();
-    el.focus();
-    key(el, 'KeyF');
+    await user.click(el);
+    await user.keyboard('f');
     expect(el.value).toBe('');
     expect(said()).toBe('dot 1 on');
-    fireEvent.keyDown(el, { code: 'Enter', key: 'Enter' });
+    await user.keyboard('{Enter}');
     expect(el.value).toBe('⠁');
   });
 });
 
 describe('BrailleKeyboard rollover offer', () => {
   /** A chord with a key lost, deleted with Backspace, written again with every key: one correction. */
-  function correction(el: HTMLElement, short: string[], full: string[]) {
-    chord(el, short);
+  async function correction(user: UserEvent, short: string, full: string) {
+    await chord(user, short);
     vi.advanceTimersByTime(700);
-    fireEvent.keyDown(el, { code: 'Backspace', key: 'Backspace' });
+    await user.keyboard('{Backspace}');
     vi.advanceTimersByTime(900);
-    chord(el, full);
+    await chord(user, full);
     vi.advanceTimersByTime(3000);
   }
 
   it('offers latch mode once after repeated corrections, and switches on request', async () => {
+    const user = userEvent.setup();
     act(() => applyLanguage('en'));
     render(<Harness />);
     await tableLoaded();
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-11-27T10:00:00Z'));
     const el = input();
-    el.focus();
-    correction(el, ['KeyF', 'KeyD'], ['KeyF', 'KeyD', 'KeyK']);
-    correction(el, ['KeyF'], ['KeyF', 'KeyK']);
+    await user.click(el);
+    await correction(user, 'fd', 'fdk');
+    await correction(user, 'f', 'fk');
     expect(screen.queryByRole('button', { name: 'Switch to latch mode' })).toBeNull();
-    correction(el, ['KeyF', 'KeyS'], ['KeyF', 'KeyS', 'KeyJ']);
+    await correction(user, 'fs', 'fsj');
     expect(el.value).toBe('⠓⠑⠍');
     // Said once (m is not in the test table, so the cell is named by its dots only), after the cell, in the keyboard's polite region; the notice has the buttons.
     expect(said()).toBe(
@@ -292,61 +306,63 @@ describe('BrailleKeyboard rollover offer', () => {
     );
     const offer = screen.getByRole('group', { name: /Some dots seem to go missing/ });
     expect(offer).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Switch to latch mode' }));
+    await user.click(screen.getByRole('button', { name: 'Switch to latch mode' }));
     expect(localStorage.getItem(MODE_KEY)).toBe('latch');
     expect(localStorage.getItem(OFFER_KEY)).toBe('accepted');
     expect(screen.queryByRole('button', { name: 'Switch to latch mode' })).toBeNull();
     expect(said()).toBe('Latch mode is on: press the dots one at a time, then Space or Enter to write the cell.');
     expect(document.activeElement).toBe(el);
-    key(el, 'KeyF');
+    await user.keyboard('f');
     expect(said()).toBe('dot 1 on');
   });
 
   it('is never offered again once dismissed', async () => {
+    const user = userEvent.setup();
     act(() => applyLanguage('en'));
     render(<Harness />);
     await tableLoaded();
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-11-27T10:00:00Z'));
     const el = input();
-    el.focus();
-    for (let i = 0; i < 3; i++) correction(el, ['KeyF'], ['KeyF', 'KeyD']);
-    fireEvent.click(screen.getByRole('button', { name: 'No, thanks' }));
+    await user.click(el);
+    for (let i = 0; i < 3; i++) await correction(user, 'f', 'fd');
+    await user.click(screen.getByRole('button', { name: 'No, thanks' }));
     expect(localStorage.getItem(OFFER_KEY)).toBe('dismissed');
     expect(localStorage.getItem(MODE_KEY)).toBeNull();
     expect(said()).toBe('Latch mode will not be offered again. You can turn it on in your account settings.');
     expect(document.activeElement).toBe(el);
-    for (let i = 0; i < 6; i++) correction(el, ['KeyF'], ['KeyF', 'KeyD']);
+    for (let i = 0; i < 6; i++) await correction(user, 'f', 'fd');
     expect(screen.queryByRole('button', { name: 'Switch to latch mode' })).toBeNull();
     // Chord mode is unchanged.
-    chord(el, ['KeyF', 'KeyD', 'KeyK']);
+    await chord(user, 'fdk');
     expect(said()).toBe('dots 1 2 5, letter h');
     cleanup();
     // A new keyboard (another page) does not offer it either.
     render(<Harness />);
     await tableLoaded();
     const again = input();
-    again.focus();
-    for (let i = 0; i < 3; i++) correction(again, ['KeyF'], ['KeyF', 'KeyD']);
+    await user.click(again);
+    for (let i = 0; i < 3; i++) await correction(user, 'f', 'fd');
     expect(screen.queryByRole('button', { name: 'Switch to latch mode' })).toBeNull();
   });
 
   it('slow or unrelated corrections bring no offer', async () => {
+    const user = userEvent.setup();
     act(() => applyLanguage('en'));
     render(<Harness />);
     await tableLoaded();
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-11-27T10:00:00Z'));
     const el = input();
-    el.focus();
+    await user.click(el);
     // Each written again with other dots (a mistake, not a lost key).
-    for (let i = 0; i < 4; i++) correction(el, ['KeyF', 'KeyD'], ['KeyF', 'KeyJ']);
+    for (let i = 0; i < 4; i++) await correction(user, 'fd', 'fj');
     // Each superset coming after a long pause.
     for (let i = 0; i < 4; i++) {
-      chord(el, ['KeyF']);
-      fireEvent.keyDown(el, { code: 'Backspace', key: 'Backspace' });
+      await chord(user, 'f');
+      await user.keyboard('{Backspace}');
       vi.advanceTimersByTime(15_000);
-      chord(el, ['KeyF', 'KeyD']);
+      await chord(user, 'fd');
     }
     expect(screen.queryByRole('button', { name: 'Switch to latch mode' })).toBeNull();
   });

@@ -1,4 +1,5 @@
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { Provider } from 'jotai';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -95,6 +96,8 @@ describe('admin site access', () => {
 
 describe('users table', () => {
   it('sort headers: aria-sort on the sorted column only, Enter flips it, the server gets the order', async () => {
+    // `user` is the fixture below; `person` types and clicks.
+    const person = userEvent.setup();
     signIn('supervisor');
     server({
       '/api/admin/users': { items: [user(2, 'Ali'), user(3, 'Badr')], page: 1, per_page: 25, total: 2 },
@@ -105,16 +108,19 @@ describe('users table', () => {
     const header = (name: string) => within(table).getByRole('button', { name: new RegExp(`^${name}`) }).closest('th')!;
     expect(header('Joined').getAttribute('aria-sort')).toBe('descending');
     expect(header('Name').getAttribute('aria-sort')).toBeNull();
-    fireEvent.click(within(header('Name')).getByRole('button'));
+    await person.click(within(header('Name')).getByRole('button'));
     await waitFor(() => expect(router.state.location.search).toBe('?sort=name'));
     await waitFor(() => expect(header('Name').getAttribute('aria-sort')).toBe('ascending'));
     expect(header('Joined').getAttribute('aria-sort')).toBeNull();
     await waitFor(() => expect(requests.some((u) => u.includes('/api/admin/users?sort=name&page=1'))).toBe(true));
-    fireEvent.click(within(header('Name')).getByRole('button'));
+    // Back on the header's button (the new sort put focus on the caption), Enter sorts the other way.
+    act(() => within(header('Name')).getByRole('button').focus());
+    await person.keyboard('{Enter}');
     await waitFor(() => expect(header('Name').getAttribute('aria-sort')).toBe('descending'));
   });
 
   it('selecting rows counts them; the menu badge follows the live unread count', async () => {
+    const person = userEvent.setup();
     signIn('supervisor');
     server({
       '/api/admin/users': { items: [user(2, 'Ali'), user(3, 'Badr')], page: 1, per_page: 25, total: 2 },
@@ -122,9 +128,9 @@ describe('users table', () => {
     });
     open('/admin/users');
     await screen.findByRole('table');
-    fireEvent.click(screen.getByRole('checkbox', { name: 'Select every user on this page' }));
+    await person.click(screen.getByRole('checkbox', { name: 'Select every user on this page' }));
     expect(screen.getByText('Selected: 2')).toBeTruthy();
-    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Ali' }));
+    await person.click(screen.getByRole('checkbox', { name: 'Select Ali' }));
     expect(screen.getByText('Selected: 1')).toBeTruthy();
     const link = screen.getByRole('link', { name: /Contact messages/ });
     await waitFor(() => expect(link.textContent).toContain('(unread: 2)'));
@@ -204,6 +210,7 @@ describe('contact messages', () => {
   });
 
   it('marking a message handled shows the new status and the server\'s message; the list read afterwards has it', async () => {
+    const person = userEvent.setup();
     signIn('supervisor');
     let stored = message(7, 'Display question', true);
     server({
@@ -218,7 +225,7 @@ describe('contact messages', () => {
     const router = open('/admin/messages/7');
     await screen.findByRole('heading', { level: 1, name: 'Display question' });
     expect(screen.getByTestId('message-status').textContent).toBe('New');
-    fireEvent.click(screen.getByRole('button', { name: 'Mark as handled' }));
+    await person.click(screen.getByRole('button', { name: 'Mark as handled' }));
     await waitFor(() => expect(screen.getByTestId('message-status').textContent).toBe('Handled'));
     expect(screen.getByText('Message updated.')).toBeTruthy();
     await router.navigate('/admin/messages');
@@ -254,6 +261,7 @@ describe('list pages', () => {
 
 describe('list filters', () => {
   it('a status chosen filters at once from page 1; the users\' form applies on submit (keeping the sort), Clear empties it', async () => {
+    const person = userEvent.setup();
     signIn('supervisor');
     server({
       '/api/admin/contact-messages': { items: [message(1, 'First question')], page: 1, per_page: 25, total: 1, unread: 1 },
@@ -262,18 +270,18 @@ describe('list filters', () => {
     });
     const router = open('/admin/messages?page=3');
     await screen.findByTestId('messages-table');
-    fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'handled' } });
+    await person.selectOptions(screen.getByLabelText('Status'), 'handled');
     await waitFor(() => expect(router.state.location.search).toBe('?status=handled'));
-    fireEvent.change(screen.getByLabelText('Status'), { target: { value: '' } });
+    await person.selectOptions(screen.getByLabelText('Status'), '');
     await waitFor(() => expect(router.state.location.search).toBe(''));
 
     await router.navigate('/admin/users?sort=name&page=2');
     await screen.findByTestId('users-table');
     const search = screen.getByRole('search', { name: 'Search' });
-    fireEvent.change(within(search).getByRole('textbox'), { target: { value: '  ali ' } });
-    fireEvent.click(within(search).getByRole('button', { name: 'Apply filters' }));
+    await person.type(within(search).getByRole('textbox'), '  ali ');
+    await person.click(within(search).getByRole('button', { name: 'Apply filters' }));
     await waitFor(() => expect(router.state.location.search).toBe('?q=ali&sort=name'));
-    fireEvent.click(within(search).getByRole('button', { name: 'Clear filters' }));
+    await person.click(within(search).getByRole('button', { name: 'Clear filters' }));
     await waitFor(() => expect(router.state.location.search).toBe(''));
     expect((within(search).getByRole('textbox') as HTMLInputElement).value).toBe('');
   });

@@ -1,4 +1,5 @@
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { Provider } from 'jotai';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -186,6 +187,7 @@ describe('StudentCertificatesPage', () => {
   beforeEach(() => signIn(7, 'student'));
 
   it('shows each course’s state; a completed course is requested ("Certificate request sent"), then the decision arrives live', async () => {
+    const user = userEvent.setup();
     server({
       'GET /api/student/certificates': () => ({ body: { courses: courses() } }),
       'POST /api/certificates/requests': (body) => ({
@@ -202,7 +204,7 @@ describe('StudentCertificatesPage', () => {
 
     const button = screen.getByRole('button', { name: 'Request certificate for “Braille letters”' });
     expect(document.getElementById(button.getAttribute('aria-describedby')!)?.textContent).toBe('The certificate is available within 24 hours of your request.');
-    fireEvent.click(button);
+    await user.click(button);
     await waitFor(() => expect(statusTexts()).toContain('Certificate request sent'));
     expect(requests.find((r) => r.method === 'POST')).toMatchObject({ url: '/api/certificates/requests', body: { course_id: 11 } });
     const state = document.getElementById('cert-state-11')!;
@@ -222,6 +224,7 @@ describe('StudentCertificatesPage', () => {
   });
 
   it('shows the server’s refusal (409) in an alert and reloads the course’s state', async () => {
+    const user = userEvent.setup();
     let list = courses();
     server({
       'GET /api/student/certificates': () => ({ body: { courses: list } }),
@@ -231,7 +234,7 @@ describe('StudentCertificatesPage', () => {
       },
     });
     page(<StudentCertificatesPage />);
-    fireEvent.click(await screen.findByRole('button', { name: 'Request certificate for “Braille letters”' }));
+    await user.click(await screen.findByRole('button', { name: 'Request certificate for “Braille letters”' }));
     await waitFor(() => expect(screen.getAllByRole('alert').some((a) => a.textContent === 'A certificate request for this course is already waiting.')).toBe(true));
     await waitFor(() => expect(document.getElementById('cert-state-11')?.textContent).toMatch(/^You requested the certificate on/));
   });
@@ -281,11 +284,11 @@ describe('RequestQueuePage', () => {
   });
 
   it('approves: the row leaves and focus moves to the next request’s first button', async () => {
+    const user = userEvent.setup();
     queueServer([req(1), req(2)]);
     page(<RequestQueuePage />);
     const approve = await screen.findByRole('button', { name: 'Approve the certificate of Student 1 for “Course 1”' });
-    approve.focus();
-    fireEvent.click(approve);
+    await user.click(approve);
     await waitFor(() => expect(statusTexts()).toContain('Certificate issued: Student 1, “Course 1”.'));
     expect(requests.find((r) => r.method === 'POST')?.url).toBe('/api/certificate-requests/1/approve');
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Approve the certificate of Student 2 for “Course 2”' })));
@@ -295,6 +298,7 @@ describe('RequestQueuePage', () => {
   });
 
   it('approves when the live echo of the decision arrives before the answer: focus still moves to the next request', async () => {
+    const user = userEvent.setup();
     server({
       'GET /api/supervisor/certificate-requests?status=pending': () => ({ body: { requests: [req(1), req(2)] } }),
       'POST /api/certificate-requests/1/approve': () => {
@@ -305,30 +309,30 @@ describe('RequestQueuePage', () => {
     });
     page(<RequestQueuePage />);
     const approve = await screen.findByRole('button', { name: 'Approve the certificate of Student 1 for “Course 1”' });
-    approve.focus();
-    fireEvent.click(approve);
+    await user.click(approve);
     await waitFor(() => expect(statusTexts()).toContain('Certificate issued: Student 1, “Course 1”.'));
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Approve the certificate of Student 2 for “Course 2”' })));
     expect(statusTexts().join(' ')).not.toContain('Another supervisor');
   });
 
   it('rejects through a dialog that needs a reason; the empty reason is refused on the field', async () => {
+    const user = userEvent.setup();
     queueServer([req(1)]);
     page(<RequestQueuePage />);
-    fireEvent.click(await screen.findByRole('button', { name: 'Reject the certificate request of Student 1 for “Course 1”' }));
+    await user.click(await screen.findByRole('button', { name: 'Reject the certificate request of Student 1 for “Course 1”' }));
     const dialog = await screen.findByRole('dialog');
     expect(plain(dialog.querySelector('h2')?.textContent)).toBe('Reject the certificate request of Student 1 for “Course 1”?');
     const reason = within(dialog).getByLabelText(/^Reason for rejecting/);
     await waitFor(() => expect(document.activeElement).toBe(reason));
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Send the rejection' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Send the rejection' }));
     await waitFor(() => expect(reason.getAttribute('aria-invalid')).toBe('true'));
     const described = reason.getAttribute('aria-describedby')!.split(' ').map((id) => document.getElementById(id)?.textContent);
     expect(described).toEqual(['The student will see this reason.', 'This field is required']);
     expect(document.activeElement).toBe(reason);
     expect(requests.some((r) => r.method === 'POST')).toBe(false);
 
-    fireEvent.change(reason, { target: { value: 'The final assessment was not passed.' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Send the rejection' }));
+    await user.type(reason, 'The final assessment was not passed.');
+    await user.click(within(dialog).getByRole('button', { name: 'Send the rejection' }));
     await waitFor(() => expect(statusTexts()).toContain('Request rejected: Student 1, “Course 1”.'));
     expect(requests.find((r) => r.method === 'POST')).toMatchObject({ url: '/api/certificate-requests/1/reject', body: { reason: 'The final assessment was not passed.' } });
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -337,6 +341,7 @@ describe('RequestQueuePage', () => {
   });
 
   it('lists decided requests on the other tabs and tells how many there are', async () => {
+    const user = userEvent.setup();
     server({
       'GET /api/supervisor/certificate-requests?status=pending': () => ({ body: { requests: [] } }),
       'GET /api/supervisor/certificate-requests?status=approved': () => ({
@@ -345,7 +350,7 @@ describe('RequestQueuePage', () => {
     });
     page(<RequestQueuePage />, '/supervisor/certificate', '/supervisor/certificate');
     expect(await screen.findByText('No certificate requests are waiting.')).toBeTruthy();
-    fireEvent.click(screen.getByRole('link', { name: 'Approved' }));
+    await user.click(screen.getByRole('link', { name: 'Approved' }));
     await waitFor(() => expect(statusTexts()).toContain('1 request.'));
     const table = screen.getByRole('table', { name: 'Approved certificate requests' });
     expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Student', 'Course', 'Requested', 'Decided', 'Result', 'Certificate']);
@@ -354,9 +359,10 @@ describe('RequestQueuePage', () => {
   });
 
   it('a request decided elsewhere while its dialog is open: the dialog closes with the row, focus goes to the next request', async () => {
+    const user = userEvent.setup();
     queueServer([req(1), req(2)]);
     page(<RequestQueuePage />);
-    fireEvent.click(await screen.findByRole('button', { name: 'Reject the certificate request of Student 1 for “Course 1”' }));
+    await user.click(await screen.findByRole('button', { name: 'Reject the certificate request of Student 1 for “Course 1”' }));
     await screen.findByRole('dialog');
     live(620, 'certificate_request.decided', { request: req(1, { status: 'approved' }), certificate: cert('C1') });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -366,13 +372,14 @@ describe('RequestQueuePage', () => {
   });
 
   it('Escape closes the dialog and focus returns to the Reject button', async () => {
+    const user = userEvent.setup();
     queueServer([req(1)]);
     page(<RequestQueuePage />);
     const open = await screen.findByRole('button', { name: 'Reject the certificate request of Student 1 for “Course 1”' });
-    open.focus();
-    fireEvent.click(open);
+    await user.click(open);
     const dialog = await screen.findByRole('dialog');
-    fireEvent.keyDown(dialog, { key: 'Escape' });
+    await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
+    await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(document.activeElement).toBe(open);
   });
@@ -382,6 +389,7 @@ describe('IssuedCertificatesPage', () => {
   beforeEach(() => signIn(1, 'supervisor'));
 
   it('searches (Enter submits), lists results in a captioned table and revokes with a reason', async () => {
+    const user = userEvent.setup();
     server({
       'GET /api/supervisor/issued-certificates': () => ({ body: { certificates: [cert('AA1'), cert('BB2', { student_name: 'Omar' })] } }),
       'GET /api/supervisor/issued-certificates?q=Sara': () => ({ body: { certificates: [cert('AA1')] } }),
@@ -393,8 +401,7 @@ describe('IssuedCertificatesPage', () => {
     expect(await screen.findByRole('table', { name: 'Issued certificates' })).toBeTruthy();
     expect(screen.getByRole('search', { name: 'Find certificates' })).toBeTruthy();
     const box = screen.getByLabelText(/^Student name, course or certificate code/);
-    fireEvent.change(box, { target: { value: 'Sara' } });
-    fireEvent.submit(box.closest('form')!);
+    await user.type(box, 'Sara{Enter}');
     await waitFor(() => expect(statusTexts()).toContain('1 certificate found.'));
     const table = screen.getByRole('table');
     expect(screen.getByRole('table', { name: 'Certificates matching “Sara”' })).toBe(table);
@@ -403,11 +410,11 @@ describe('IssuedCertificatesPage', () => {
     expect(within(table).getByText('Very good (78.5%)')).toBeTruthy();
     expect(within(table).getByRole('link', { name: 'View certificate AA1' }).getAttribute('href')).toBe('/supervisor/issued-certificates/AA1');
 
-    fireEvent.click(within(table).getByRole('button', { name: 'Revoke certificate AA1 of Sara Ali' }));
+    await user.click(within(table).getByRole('button', { name: 'Revoke certificate AA1 of Sara Ali' }));
     const dialog = await screen.findByRole('dialog');
     expect(plain(dialog.textContent)).toContain('The certificate of Sara Ali for “Braille letters” will no longer be valid');
-    fireEvent.change(within(dialog).getByLabelText(/^Reason for revoking/), { target: { value: 'Issued in error' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Revoke the certificate' }));
+    await user.type(within(dialog).getByLabelText(/^Reason for revoking/), 'Issued in error');
+    await user.click(within(dialog).getByRole('button', { name: 'Revoke the certificate' }));
     await waitFor(() => expect(statusTexts()).toContain('Certificate AA1 was revoked.'));
     expect(requests.find((r) => r.method === 'POST')?.body).toEqual({ reason: 'Issued in error' });
     expect(within(table).getByText('Revoked')).toBeTruthy();
@@ -435,6 +442,7 @@ describe('CertificatePage', () => {
   beforeEach(() => signIn(7, 'student'));
 
   it('shows every field, the QR image and the verification link, and downloads the PDF', async () => {
+    const user = userEvent.setup();
     server({
       'GET /api/certificates/AB12': () => ({ body: cert('AB12') }),
       'GET /api/certificates/AB12/pdf': () => ({ raw: '%PDF-1.7', type: 'application/pdf' }),
@@ -456,7 +464,7 @@ describe('CertificatePage', () => {
     expect(screen.getByRole('link', { name: 'http://lamsa.test/certificates/verify/AB12' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to certificates' }).getAttribute('href')).toBe('/student/certificates');
 
-    fireEvent.click(screen.getByRole('button', { name: 'Download PDF' }));
+    await user.click(screen.getByRole('button', { name: 'Download PDF' }));
     await waitFor(() => expect(statusTexts()).toContain('Download started: lamsa-certificate-AB12.pdf'));
     expect(clicked).toEqual(['blob:cert lamsa-certificate-AB12.pdf']);
     expect(await created[0].text()).toBe('%PDF-1.7');
@@ -514,13 +522,14 @@ describe('VerifyPage', () => {
   });
 
   it('checks another code from the form; an empty code is refused on the field', async () => {
+    const user = userEvent.setup();
     server({ 'GET /api/certificates/verify/AB12': () => ({ body: verified() }) });
     page(<VerifyPage />, '/certificates/verify/:code?', '/certificates/verify');
     const box = screen.getByLabelText(/^Certificate code/);
-    fireEvent.submit(box.closest('form')!);
+    await user.click(box);
+    await user.keyboard('{Enter}');
     expect(box.getAttribute('aria-invalid')).toBe('true');
-    fireEvent.change(box, { target: { value: ' AB12 ' } });
-    fireEvent.submit(box.closest('form')!);
+    await user.type(box, ' AB12 {Enter}');
     await waitFor(() => expect(statusTexts()).toContain('✓Genuine certificate: this certificate is genuine and valid.'));
   });
 });

@@ -1,4 +1,5 @@
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '@/lib/i18n';
@@ -40,9 +41,10 @@ describe('ContactPage', () => {
     applyLanguage('en');
     const fetch = vi.fn();
     vi.stubGlobal('fetch', fetch);
+    const user = userEvent.setup();
     open();
-    fireEvent.change(screen.getByLabelText(/Your e-mail address/), { target: { value: 'nope' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Send the message' }));
+    await user.type(screen.getByLabelText(/Your e-mail address/), 'nope');
+    await user.click(screen.getByRole('button', { name: 'Send the message' }));
     expect(screen.getByRole('alert').textContent).toBe('The message was not sent. Please correct the highlighted fields.');
     const name = screen.getByLabelText(/Your name/);
     expect(name.getAttribute('aria-invalid')).toBe('true');
@@ -67,12 +69,13 @@ describe('ContactPage', () => {
     applyLanguage('ar');
     const fetch = vi.fn<(url: string, init: RequestInit) => Promise<Response>>(async () => new Response(JSON.stringify({ message: 'تم إرسال الرسالة' }), { status: 201 }));
     vi.stubGlobal('fetch', fetch);
+    const user = userEvent.setup();
     open();
-    fireEvent.change(screen.getByLabelText(/اسمك/), { target: { value: good.name } });
-    fireEvent.change(screen.getByLabelText(/بريدك الإلكتروني/), { target: { value: good.email } });
-    fireEvent.change(screen.getByLabelText(/الموضوع/), { target: { value: good.subject } });
-    fireEvent.change(screen.getByLabelText(/^الرسالة/), { target: { value: good.message } });
-    fireEvent.click(screen.getByRole('button', { name: 'أرسل الرسالة' }));
+    await user.type(screen.getByLabelText(/اسمك/), good.name);
+    await user.type(screen.getByLabelText(/بريدك الإلكتروني/), good.email);
+    await user.type(screen.getByLabelText(/الموضوع/), good.subject);
+    await user.type(screen.getByLabelText(/^الرسالة/), good.message);
+    await user.click(screen.getByRole('button', { name: 'أرسل الرسالة' }));
     await waitFor(() => expect(screen.getByRole('status').textContent).toContain('تم إرسال الرسالة'));
     const [url, init] = fetch.mock.calls[0];
     expect(url).toBe('/api/contact');

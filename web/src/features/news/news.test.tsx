@@ -1,4 +1,5 @@
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '@/lib/i18n';
@@ -61,9 +62,10 @@ afterEach(() => {
 
 describe('news pages', () => {
   it('another page of the list: its items, and focus on the new page heading', async () => {
+    const user = userEvent.setup();
     open('/news');
     await screen.findByRole('link', { name: 'Item 1' });
-    fireEvent.click(screen.getByRole('link', { name: 'Next page' }));
+    await user.click(screen.getByRole('link', { name: 'Next page' }));
     await screen.findByRole('link', { name: 'Item 2' });
     expect(screen.queryByRole('link', { name: 'Item 1' })).toBeNull();
     await waitFor(() => expect(document.activeElement?.textContent).toBe('Page 2 of 2'));

@@ -1,4 +1,5 @@
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { Provider } from 'jotai';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -112,10 +113,11 @@ describe('NotesPage (student)', () => {
   });
 
   it('lists received notes, replies ("Note answered"), and takes new notes and replies live', async () => {
+    const user = userEvent.setup();
     page(<NotesPage />);
     expect(await screen.findByRole('heading', { level: 2, name: 'Note from Mona' })).toBeTruthy();
-    fireEvent.change(screen.getByLabelText(/^Your reply/), { target: { value: 'Thank you!' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Send reply' }));
+    await user.type(screen.getByLabelText(/^Your reply/), 'Thank you!');
+    await user.click(screen.getByRole('button', { name: 'Send reply' }));
     await waitFor(() => expect(screen.getAllByRole('status').some((s) => s.textContent === 'Note answered')).toBe(true));
     expect(requests.find((r) => r.method === 'POST')).toMatchObject({ url: '/api/notes/1/reply', body: { text: 'Thank you!' } });
     expect(screen.getByText('Thank you!')).toBeTruthy();
@@ -184,28 +186,28 @@ describe('ContactPage (supervisor)', () => {
   });
 
   it('searches only after "@" (Enter submits), writes a note ("Note sent") and shows the reply live', async () => {
+    const user = userEvent.setup();
     page(<ContactPage type="student" />);
     expect(await screen.findByRole('heading', { level: 1, name: 'Contact students' })).toBeTruthy();
     expect(screen.getByRole('search', { name: 'Find a student' })).toBeTruthy();
     const box = screen.getByLabelText(/^Search for a student/);
 
-    fireEvent.change(box, { target: { value: 'sara' } });
-    fireEvent.submit(box.closest('form')!);
+    await user.type(box, 'sara{Enter}');
     expect(await screen.findByText('Type @ first, then part of the name or e-mail, to search')).toBeTruthy();
     expect(box.getAttribute('aria-invalid')).toBe('true');
     expect(requests.some((r) => r.url.startsWith('/api/users/search'))).toBe(false);
 
-    fireEvent.change(box, { target: { value: '@sara' } });
-    fireEvent.submit(box.closest('form')!);
+    await user.clear(box);
+    await user.type(box, '@sara{Enter}');
     await screen.findByText('1 person found');
     expect(requests.find((r) => r.url.startsWith('/api/users/search'))?.url).toBe('/api/users/search?type=student&q=%40sara');
     expect(box.getAttribute('aria-invalid')).toBeNull();
 
-    fireEvent.click(screen.getByRole('button', { name: 'Write a note to Sara' }));
+    await user.click(screen.getByRole('button', { name: 'Write a note to Sara' }));
     const text = await screen.findByLabelText(/^Note/);
     await waitFor(() => expect(document.activeElement).toBe(text));
-    fireEvent.change(text, { target: { value: 'Well done in lesson one' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Send note' }));
+    await user.type(text, 'Well done in lesson one');
+    await user.click(screen.getByRole('button', { name: 'Send note' }));
     await waitFor(() => expect(screen.getAllByRole('status').some((s) => s.textContent === 'Note sent')).toBe(true));
     expect(requests.find((r) => r.method === 'POST')?.body).toEqual({ recipient_id: SARA, text: 'Well done in lesson one' });
     expect(screen.getByRole('heading', { name: 'Note to Sara' })).toBeTruthy();

@@ -1,4 +1,5 @@
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { Provider } from 'jotai';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -74,13 +75,14 @@ function page() {
 
 describe('PracticePage', () => {
   it('asks a reading card by its dots, says a wrong answer once with the right dots, and brings the card back', async () => {
+    const user = userEvent.setup();
     server({
       'GET /api/practice/session?code=en&new=5': () => session(),
       'POST /api/practice/reviews': () => wrong,
     });
     page();
     expect(await screen.findByText('1 card is waiting: 0 to review and 1 new.')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Start the session' }));
+    await user.click(screen.getByRole('button', { name: 'Start the session' }));
 
     const input = await screen.findByRole('textbox', { name: 'What does it stand for?' });
     await waitFor(() => expect(document.activeElement).toBe(input));
@@ -90,12 +92,12 @@ describe('PracticePage', () => {
     expect(described.textContent).toContain('⠁');
 
     // Empty: refused at the field, nothing sent.
-    fireEvent.click(screen.getByRole('button', { name: 'Check' }));
+    await user.click(screen.getByRole('button', { name: 'Check' }));
     expect(await screen.findByText('Write an answer first.')).toBeTruthy();
     expect(requests.some((r) => r.method === 'POST')).toBe(false);
 
-    fireEvent.change(input, { target: { value: 'b' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Check' }));
+    await user.type(input, 'b');
+    await user.click(screen.getByRole('button', { name: 'Check' }));
     const result = await screen.findByText(/^Not quite\. a is dot 1\./);
     expect(result.textContent).toContain('This card comes back in this session.');
     await waitFor(() => expect(document.activeElement?.id).toBe('practice-result'));
@@ -105,24 +107,27 @@ describe('PracticePage', () => {
     expect(sent.elapsed_ms).toBeGreaterThanOrEqual(0);
 
     // The card answered wrong is asked again in the same session.
-    fireEvent.click(screen.getByRole('button', { name: 'Next card' }));
+    await user.click(screen.getByRole('button', { name: 'Next card' }));
     expect(await screen.findByRole('heading', { name: 'Card 2 of 2' })).toBeTruthy();
     await waitFor(() => expect(document.activeElement?.id).toBe('practice-answer'));
   });
 
   it('refuses a number of new cards outside 0–50 at the field and keeps a good one on this device', async () => {
+    const user = userEvent.setup();
     server({
       'GET /api/practice/session?code=en&new=5': () => session(),
       'GET /api/practice/session?code=en&new=12': () => session({ cards: [], new_cards: 0 }),
     });
     page();
     const field = await screen.findByRole('spinbutton', { name: 'New cards per day' });
-    fireEvent.change(field, { target: { value: '99' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    await user.clear(field);
+    await user.type(field, '99');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
     expect(await screen.findByText('Enter a whole number from 0 to 50.')).toBeTruthy();
     expect(field.getAttribute('aria-invalid')).toBe('true');
-    fireEvent.change(field, { target: { value: '12' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    await user.clear(field);
+    await user.type(field, '12');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
     expect(await screen.findByText('Settings saved.')).toBeTruthy();
     expect(localStorage.getItem('practice-new-per-day')).toBe('12');
     expect(await screen.findByText(/Nothing is due now/)).toBeTruthy();

@@ -1,4 +1,5 @@
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { Provider } from 'jotai';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -96,6 +97,7 @@ describe('StudentQuestionsPage', () => {
   });
 
   it('asks about an enrolled course and a lesson; an empty question is refused at the field', async () => {
+    const user = userEvent.setup();
     page(<StudentQuestionsPage />);
     expect(await screen.findByRole('heading', { level: 1, name: 'My questions' })).toBeTruthy();
     const course = await screen.findByLabelText(/^Course/);
@@ -103,15 +105,15 @@ describe('StudentQuestionsPage', () => {
     const lesson = screen.getByLabelText(/^Lesson/) as HTMLSelectElement;
     await waitFor(() => expect(within(lesson).getByRole('option', { name: 'First letters — Alif' })).toBeTruthy());
 
-    fireEvent.click(screen.getByRole('button', { name: 'Send question' }));
+    await user.click(screen.getByRole('button', { name: 'Send question' }));
     const text = screen.getByRole('textbox', { name: /^Your question/ });
     expect(text.getAttribute('aria-invalid')).toBe('true');
     await waitFor(() => expect(document.activeElement).toBe(text));
     expect(requests.some((r) => r.method === 'POST')).toBe(false);
 
-    fireEvent.change(lesson, { target: { value: '9' } });
-    fireEvent.change(text, { target: { value: '  How do I write ba?  ' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Send question' }));
+    await user.selectOptions(lesson, '9');
+    await user.type(text, '  How do I write ba?  ');
+    await user.click(screen.getByRole('button', { name: 'Send question' }));
     await waitFor(() => expect(screen.getAllByRole('status').some((s) => s.textContent === 'Question sent')).toBe(true));
     expect(requests.find((r) => r.method === 'POST')?.body).toEqual({ course_id: 1, lesson_id: 9, text: 'How do I write ba?' });
     expect(screen.getByText('How do I write ba?')).toBeTruthy();
@@ -152,15 +154,16 @@ describe('InstructorQuestionsPage', () => {
   });
 
   it('filters unanswered questions, answers one (focus to its heading) and receives new ones live', async () => {
+    const user = userEvent.setup();
     page(<InstructorQuestionsPage />);
     await screen.findByText('question 2');
     expect(screen.getByText('2 questions, 1 unanswered')).toBeTruthy();
-    fireEvent.click(screen.getByLabelText('Show unanswered questions only'));
+    await user.click(screen.getByLabelText('Show unanswered questions only'));
     expect(screen.queryByText('question 1')).toBeNull();
 
     const answer = screen.getByLabelText(/^Your answer/);
-    fireEvent.change(answer, { target: { value: 'Use dots 1 and 2' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Send answer' }));
+    await user.type(answer, 'Use dots 1 and 2');
+    await user.click(screen.getByRole('button', { name: 'Send answer' }));
     await waitFor(() => expect(screen.getAllByRole('status').some((s) => s.textContent === 'Question answered')).toBe(true));
     // Still in view under the filter, now answered, and focus on its heading.
     expect(screen.getByText('Use dots 1 and 2')).toBeTruthy();

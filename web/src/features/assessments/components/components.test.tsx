@@ -1,4 +1,5 @@
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '@/lib/i18n';
@@ -77,9 +78,10 @@ describe('AssessmentBuilder', () => {
   const courses = [{ id: 7, title: 'Letters', language: 'en' as const, status: 'active' }];
 
   it('checks the form in the page first, focusing the first field in error', async () => {
+    const user = userEvent.setup();
     server(() => undefined);
     show(<AssessmentBuilder initial={{ ...emptyForm('7'), passMark: '' }} courses={courses} onSaved={() => undefined} />);
-    fireEvent.click(screen.getByRole('button', { name: 'Create the assessment' }));
+    await user.click(screen.getByRole('button', { name: 'Create the assessment' }));
     await screen.findByText('Please correct the highlighted fields.');
     await waitFor(() => expect(document.activeElement?.id).toBe('ab-type'));
     expect(document.getElementById('ab-pass_mark')?.getAttribute('aria-invalid')).toBe('true');
@@ -88,12 +90,13 @@ describe('AssessmentBuilder', () => {
   });
 
   it('puts the server’s field error on its field, in the page’s words, under "Something went wrong"', async () => {
+    const user = userEvent.setup();
     server((c) => (c.method === 'POST' ? json(400, { code: 'field_invalid', message: 'The field “questions[0].print” has an invalid value', field: 'questions[0].print' }) : undefined));
     show(<AssessmentBuilder initial={{ ...emptyForm('7'), type: 'final_assessment', title: 'Final' }} courses={courses} onSaved={() => undefined} />);
-    fireEvent.change(document.getElementById('ab-questions[0].print')!, { target: { value: 'ab' } });
+    await user.type(document.getElementById('ab-questions[0].print')!, 'ab');
     // The engine's cells for review, named by dots and letter.
     await screen.findByRole('img', { name: 'dots 1 2, letter b' });
-    fireEvent.click(screen.getByRole('button', { name: 'Create the assessment' }));
+    await user.click(screen.getByRole('button', { name: 'Create the assessment' }));
     await screen.findByText('Something went wrong');
     const print = document.getElementById('ab-questions[0].print')!;
     await waitFor(() => expect(document.activeElement).toBe(print));
@@ -102,37 +105,41 @@ describe('AssessmentBuilder', () => {
     const sent = calls.find((c) => c.method === 'POST' && c.url === '/api/instructor/assessments')!.body as { questions: unknown[] };
     expect(sent.questions[0]).toEqual({ type: 'braille_input', points: 1, prompt: '', print: 'ab' });
     // Changing the field clears its error.
-    fireEvent.change(print, { target: { value: 'ba' } });
+    await user.clear(print);
+    await user.type(print, 'ba');
     expect(print.getAttribute('aria-invalid')).toBeNull();
   });
 
   it('says the server’s reason under "Something went wrong" when no field is named', async () => {
+    const user = userEvent.setup();
     server((c) => (c.method === 'POST' ? json(409, { code: 'final_assessment_exists', message: 'This course already has a final assessment.' }) : undefined));
     show(<AssessmentBuilder initial={{ ...emptyForm('7'), type: 'final_assessment', title: 'Final', questions: [{ ...emptyForm().questions[0], print: 'a' }] }} courses={courses} onSaved={() => undefined} />);
-    fireEvent.click(screen.getByRole('button', { name: 'Create the assessment' }));
+    await user.click(screen.getByRole('button', { name: 'Create the assessment' }));
     const alert = await screen.findByText('This course already has a final assessment.');
     expect(alert.closest('[role="alert"]')?.textContent).toContain('Something went wrong');
   });
 
   it('adds, moves and removes questions by keyboard-reachable buttons, announcing each change', async () => {
+    const user = userEvent.setup();
     server(() => undefined);
     show(<AssessmentBuilder initial={emptyForm('7')} courses={courses} onSaved={() => undefined} />);
-    fireEvent.click(screen.getByRole('button', { name: 'Add a question' }));
+    await user.click(screen.getByRole('button', { name: 'Add a question' }));
     await screen.findByText('Question 2 added.');
     await waitFor(() => expect(document.activeElement?.id).toBe('ab-questions[1].type'));
-    fireEvent.change(document.getElementById('ab-questions[1].type')!, { target: { value: 'text_input' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Move question 2 up' }));
+    await user.selectOptions(document.getElementById('ab-questions[1].type')!, 'text_input');
+    await user.click(screen.getByRole('button', { name: 'Move question 2 up' }));
     await screen.findByText('Question moved to position 1 of 2.');
     expect((document.getElementById('ab-questions[0].type') as HTMLSelectElement).value).toBe('text_input');
     await waitFor(() => expect(document.activeElement?.textContent).toContain('Move question 1 down'));
     expect(screen.getByRole('group', { name: 'What the answer check forgives' })).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Remove question 1' }));
-    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Remove' }));
+    await user.click(screen.getByRole('button', { name: 'Remove question 1' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Remove' }));
     await screen.findByText('Question 1 removed.');
     expect((document.getElementById('ab-questions[0].type') as HTMLSelectElement).value).toBe('braille_input');
   });
 
   it('offers the engine’s distractor groups for a similar-cells question and sends the chosen ones', async () => {
+    const user = userEvent.setup();
     server((c) => {
       if (c.url.startsWith('/api/assessments/similar-cells')) {
         expect(c.url).toContain('letter=b&lang=en&size=4');
@@ -153,13 +160,13 @@ describe('AssessmentBuilder', () => {
     });
     const saved = vi.fn();
     show(<AssessmentBuilder initial={{ ...emptyForm('7'), type: 'final_assessment', title: 'Final' }} courses={courses} onSaved={saved} />);
-    fireEvent.change(document.getElementById('ab-questions[0].type')!, { target: { value: 'similar_cells' } });
+    await user.selectOptions(document.getElementById('ab-questions[0].type')!, 'similar_cells');
     await waitFor(() => expect(document.querySelector('[id="ab-questions[0].letter"] option[value="b"]')).toBeTruthy());
-    fireEvent.change(document.getElementById('ab-questions[0].letter')!, { target: { value: 'b' } });
+    await user.selectOptions(document.getElementById('ab-questions[0].letter')!, 'b');
     const mirrored = await screen.findByRole('checkbox', { name: /Group 1, mirrored left to right/ });
-    fireEvent.click(mirrored);
+    await user.click(mirrored);
     await screen.findByText('1 group chosen.');
-    fireEvent.click(screen.getByRole('button', { name: 'Create the assessment' }));
+    await user.click(screen.getByRole('button', { name: 'Create the assessment' }));
     await waitFor(() => expect(saved).toHaveBeenCalled());
     const body = calls.find((c) => c.method === 'POST' && c.url === '/api/instructor/assessments')!.body as { questions: unknown[] };
     expect(body.questions[0]).toEqual({ type: 'similar_cells', points: 1, prompt: '', letter: 'b', distractors: ['⠃⠘⠃⠃'] });
@@ -197,6 +204,7 @@ const VIEW: AttemptView = {
 
 describe('AttemptForm', () => {
   it('shows saved answers, saves a choice at once and text on leaving the field, then submits once confirmed', async () => {
+    const user = userEvent.setup();
     server((c) => {
       if (c.method === 'PUT') return json(200, { message: 'Answer saved', question_id: 0, answer: c.body, saved_at: '' });
       if (c.url === '/api/attempts/50/submit') return json(200, { message: 'Assessment submitted', result: {}, progress: { state: 'in_progress', lessons_done: 0, lessons_total: 1 } });
@@ -210,34 +218,35 @@ describe('AttemptForm', () => {
     expect(screen.getByRole('img', { name: 'dots 1 2' })).toBeTruthy();
     expect(screen.getAllByText('⠃').length).toBeGreaterThan(0);
 
-    fireEvent.click(screen.getByRole('radio', { name: 'Group 2: dots 1 2, then dots 1 2' }));
+    await user.click(screen.getByRole('radio', { name: 'Group 2: dots 1 2, then dots 1 2' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'PUT' && c.url === '/api/attempts/50/answers/3')).toBe(true));
     expect(calls.find((c) => c.url === '/api/attempts/50/answers/3')!.body).toEqual({ choice: 1 });
     await waitFor(() => expect(said).toContain('Answer to question 3 saved.'));
 
     const text = screen.getByLabelText('Your reading in print, question 2');
-    fireEvent.change(text, { target: { value: 'b' } });
+    await user.type(text, 'b');
     expect(document.getElementById('q-2-state')?.textContent).toContain('Not saved yet');
-    fireEvent.blur(text, { relatedTarget: document.body });
+    await user.tab();
     await waitFor(() => expect(document.getElementById('q-2-state')?.textContent).toContain('Saved'));
     expect(calls.find((c) => c.url === '/api/attempts/50/answers/2')!.body).toEqual({ text: 'b' });
 
-    fireEvent.click(screen.getByRole('button', { name: 'Submit the assessment' }));
+    await user.click(screen.getByRole('button', { name: 'Submit the assessment' }));
     const dialog = await screen.findByRole('dialog');
     expect(dialog.textContent).toContain('You answered 3 of 3 questions.');
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/student/courses/answers/50'));
     expect(calls.filter((c) => c.url.endsWith('/submit'))).toHaveLength(1);
   });
 
   it('keeps a failed save in the alert and refuses to submit until it is saved', async () => {
+    const user = userEvent.setup();
     server((c) => (c.method === 'PUT' ? json(409, { code: 'already_submitted', message: 'This attempt has already been submitted.' }) : undefined));
     show(<AttemptForm view={VIEW} code="en" announce={() => undefined} />);
-    fireEvent.click(screen.getByRole('radio', { name: 'Group 1: dots 1 2, then dots 4 5' }));
+    await user.click(screen.getByRole('radio', { name: 'Group 1: dots 1 2, then dots 4 5' }));
     await screen.findByText('The answer to question 3 was not saved: This attempt has already been submitted.');
     expect(screen.getByRole('button', { name: 'Save question 3 again' })).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Submit the assessment' }));
-    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Submit' }));
+    await user.click(screen.getByRole('button', { name: 'Submit the assessment' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Submit' }));
     await screen.findByText('Some answers are not saved. Save them again before submitting.');
     expect(calls.some((c) => c.url.endsWith('/submit'))).toBe(false);
   });
@@ -327,6 +336,7 @@ describe('CourseAssessments', () => {
     expect(screen.getByText('Assessments passed: 0 of 2')).toBeTruthy();
   });
   it('after a submission, back on the course the next assessment never shows as locked from the answer before', async () => {
+    const user = userEvent.setup();
     queryClient.clear();
     const locked = 'You cannot start the chapter assessment before you finish the lesson exercises of this chapter.';
     let passed = false;
@@ -355,8 +365,8 @@ describe('CourseAssessments', () => {
     cleanup();
     // The exercise is submitted and passed.
     const router = show(<AttemptForm view={VIEW} code="en" announce={() => undefined} />);
-    fireEvent.click(screen.getByRole('button', { name: 'Submit the assessment' }));
-    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Submit' }));
+    await user.click(screen.getByRole('button', { name: 'Submit the assessment' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/student/courses/answers/50'));
     cleanup();
     // Back on the course page: never the old "locked", only the server's new answer.

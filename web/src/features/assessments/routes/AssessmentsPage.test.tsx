@@ -1,4 +1,5 @@
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '@/lib/i18n';
@@ -39,6 +40,7 @@ afterEach(() => {
 
 describe('AssessmentsPage', () => {
   it('a deleted assessment leaves the list and focus goes to the title; a live submission re-reads the attempt counts', async () => {
+    const user = userEvent.setup();
     let list = [item(1, 'Final', 0), item(2, 'Second', 0)];
     vi.stubGlobal(
       'fetch',
@@ -53,9 +55,8 @@ describe('AssessmentsPage', () => {
     );
     render(<RouterProvider router={createMemoryRouter([{ path: '/', element: <AssessmentsPage /> }])} />);
     const del = await screen.findByRole('button', { name: 'Delete “Final”' });
-    del.focus();
-    fireEvent.click(del);
-    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    await user.click(del);
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
     await screen.findByText('Assessment deleted');
     await waitFor(() => expect(document.activeElement?.id).toBe('page-title'));
     expect(screen.queryByRole('button', { name: 'Delete “Final”' })).toBeNull();

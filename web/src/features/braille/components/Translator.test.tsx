@@ -1,4 +1,5 @@
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { Provider } from 'jotai';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -88,10 +89,10 @@ const announced = () => screen.getByTestId('translator-announce').textContent?.r
 
 describe('Translator', () => {
   it('translates after a pause in typing, once, and announces the result politely', async () => {
+    const user = userEvent.setup();
     show();
     const box = screen.getByLabelText('Text to translate');
-    fireEvent.change(box, { target: { value: 'h' } });
-    fireEvent.change(box, { target: { value: 'hi' } });
+    await user.type(box, 'hi');
     await waitFor(() => expect((screen.getByLabelText('Braille (Unicode)') as HTMLTextAreaElement).value).toBe('⠓⠊'));
     expect(requests).toEqual([{ text: 'hi', lang: 'auto', direction: 'to_braille', grade: 1 }]);
     expect(announced()).toBe('English Braille, 2 cells: ⠓⠊');
@@ -102,19 +103,21 @@ describe('Translator', () => {
   });
 
   it('sends the chosen code instead of auto', async () => {
+    const user = userEvent.setup();
     show();
-    fireEvent.click(screen.getByRole('radio', { name: 'English (UEB)' }));
-    fireEvent.change(screen.getByLabelText('Text to translate'), { target: { value: 'hi' } });
+    await user.click(screen.getByRole('radio', { name: 'English (UEB)' }));
+    await user.type(screen.getByLabelText('Text to translate'), 'hi');
     await waitFor(() => expect(requests).toEqual([{ text: 'hi', lang: 'en', direction: 'to_braille', grade: 1 }]));
   });
 
   it('sends the contracted grade, names contracted cells by their dots only and announces the grade', async () => {
+    const user = userEvent.setup();
     show();
     const group = screen.getByRole('group', { name: 'Braille grade' });
     expect((screen.getByRole('radio', { name: 'Uncontracted (grade 1)' }) as HTMLInputElement).checked).toBe(true);
     expect(group.contains(screen.getByRole('radio', { name: 'Contracted (grade 2)' }))).toBe(true);
-    fireEvent.click(screen.getByRole('radio', { name: 'Contracted (grade 2)' }));
-    fireEvent.change(screen.getByLabelText('Text to translate'), { target: { value: 'the children' } });
+    await user.click(screen.getByRole('radio', { name: 'Contracted (grade 2)' }));
+    await user.type(screen.getByLabelText('Text to translate'), 'the children');
     await waitFor(() => expect((screen.getByLabelText('Braille (Unicode)') as HTMLTextAreaElement).value).toBe('⠮⠀⠡⠝'));
     expect(requests).toEqual([{ text: 'the children', lang: 'auto', direction: 'to_braille', grade: 2 }]);
     expect(announced()).toBe('English contracted Braille, 4 cells: ⠮⠀⠡⠝');
@@ -125,6 +128,7 @@ describe('Translator', () => {
   });
 
   it('downloads the result as a .brf file of Braille ASCII lines', async () => {
+    const user = userEvent.setup();
     const saved: Array<{ name: string; text: string; type: string }> = [];
     const realCreate = URL.createObjectURL;
     URL.createObjectURL = ((blob: Blob) => {
@@ -137,10 +141,10 @@ describe('Translator', () => {
     });
     try {
       show();
-      fireEvent.click(screen.getByRole('radio', { name: 'Contracted (grade 2)' }));
-      fireEvent.change(screen.getByLabelText('Text to translate'), { target: { value: 'the children' } });
+      await user.click(screen.getByRole('radio', { name: 'Contracted (grade 2)' }));
+      await user.type(screen.getByLabelText('Text to translate'), 'the children');
       await waitFor(() => expect((screen.getByLabelText('Braille (Unicode)') as HTMLTextAreaElement).value).toBe('⠮⠀⠡⠝'));
-      fireEvent.click(screen.getByRole('button', { name: /Download \.brf/ }));
+      await user.click(screen.getByRole('button', { name: /Download \.brf/ }));
       await waitFor(() => expect(saved).toHaveLength(1));
       expect(clicked).toEqual(['lamsa-braille-contracted.brf']);
       expect(saved[0].text).toBe('! *N\r\n');
@@ -153,26 +157,31 @@ describe('Translator', () => {
   });
 
   it('lists characters with no Braille form', async () => {
+    const user = userEvent.setup();
     show();
-    fireEvent.change(screen.getByLabelText('Text to translate'), { target: { value: 'hi ب' } });
+    await user.type(screen.getByLabelText('Text to translate'), 'hi ب');
     await waitFor(() => expect(screen.getByRole('heading', { name: 'Characters with no Braille form in the English code (left out)' })).toBeTruthy());
     expect(screen.getByText('“ب” (U+0628) at position 4')).toBeTruthy();
     expect(announced()).toBe('English Braille, 3 cells: ⠓⠊⠀ 1 character has no Braille form: ب.');
   });
 
   it('shows a localised message for 413 and marks the text box', async () => {
+    const user = userEvent.setup();
     show();
     const box = screen.getByLabelText('Text to translate');
-    fireEvent.change(box, { target: { value: 'x'.repeat(5001) } });
+    // Pasted: typing 5,001 keys would only make the test slow.
+    await user.click(box);
+    await user.paste('x'.repeat(5001));
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('The text is too long: at most 5,000 characters can be translated at once. Please shorten it.'));
     expect(box.getAttribute('aria-invalid')).toBe('true');
     expect(box.getAttribute('aria-describedby')).toContain(screen.getByRole('alert').id);
   });
 
   it('shows a localised message for 429', async () => {
+    const user = userEvent.setup();
     act(() => applyLanguage('ar'));
     show();
-    fireEvent.change(screen.getByLabelText('النص المراد ترجمته'), { target: { value: 'busy' } });
+    await user.type(screen.getByLabelText('النص المراد ترجمته'), 'busy');
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(translatorT('ar')('errors.tooMany')));
   });
 

@@ -1,4 +1,5 @@
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '@/lib/i18n';
@@ -105,28 +106,29 @@ describe('ConfirmDialog', () => {
     );
   }
 
-  it('is a labelled modal that starts on cancel, keeps Tab inside, closes on Escape and gives focus back', () => {
+  it('is a labelled modal that starts on cancel, keeps Tab inside, closes on Escape and gives focus back', async () => {
+    const user = userEvent.setup();
     const onConfirm = vi.fn();
     render(<Harness onConfirm={onConfirm} />);
     const opener = screen.getByRole('button', { name: 'Enrol in this course' });
-    opener.focus();
-    fireEvent.click(opener);
+    await user.click(opener);
     const dialog = screen.getByRole('dialog', { name: 'Enrol in “Letters”?' });
     expect(dialog.getAttribute('aria-describedby')).toBeTruthy();
     expect(document.getElementById(dialog.getAttribute('aria-describedby')!)?.textContent).toBe('You will find it under My courses.');
     const cancel = screen.getByRole('button', { name: 'Cancel' });
     const confirm = screen.getByRole('button', { name: 'Enrol' });
     expect(document.activeElement).toBe(cancel);
-    fireEvent.keyDown(cancel, { key: 'Tab' });
+    // Cancel is the last button: Tab wraps to the first, Shift+Tab back.
+    await user.tab();
     expect(document.activeElement).toBe(confirm);
-    fireEvent.keyDown(confirm, { key: 'Tab', shiftKey: true });
+    await user.tab({ shift: true });
     expect(document.activeElement).toBe(cancel);
-    fireEvent.keyDown(cancel, { key: 'Escape' });
+    await user.keyboard('{Escape}');
     expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull();
     expect(document.activeElement).toBe(opener);
     expect(onConfirm).not.toHaveBeenCalled();
-    fireEvent.click(opener);
-    fireEvent.click(screen.getByRole('button', { name: 'Enrol' }));
+    await user.click(opener);
+    await user.click(screen.getByRole('button', { name: 'Enrol' }));
     expect(onConfirm).toHaveBeenCalledTimes(1);
   });
 });
@@ -146,26 +148,33 @@ describe('CourseBuilder', () => {
     return onSaved;
   }
 
-  const fill = (label: string | RegExp, value: string, index = 0) => fireEvent.change(screen.getAllByLabelText(label)[index], { target: { value } });
+  /** Chooses in a select, or types into an emptied field. */
+  async function fill(user: UserEvent, label: string | RegExp, value: string, index = 0) {
+    const field = screen.getAllByLabelText(label)[index];
+    if (field instanceof HTMLSelectElement) return user.selectOptions(field, value);
+    await user.clear(field);
+    await user.type(field, value);
+  }
 
-  function fillCourse() {
-    fill(/^Course title/, 'Braille letters A–J');
-    fill(/^Course type/, 'reading');
-    fill(/^Duration in days/, '14');
-    fill(/^Description/, 'The first letters');
-    fill(/^Category/, 'letters');
-    fill(/^Level/, 'beginner');
-    fill(/^Chapter title/, 'First letters');
-    fill(/^Chapter description/, 'a to e');
-    fill(/^Lesson title/, 'Letter a');
-    fill(/^Lesson description/, 'One dot');
+  async function fillCourse(user: UserEvent) {
+    await fill(user, /^Course title/, 'Braille letters A–J');
+    await fill(user, /^Course type/, 'reading');
+    await fill(user, /^Duration in days/, '14');
+    await fill(user, /^Description/, 'The first letters');
+    await fill(user, /^Category/, 'letters');
+    await fill(user, /^Level/, 'beginner');
+    await fill(user, /^Chapter title/, 'First letters');
+    await fill(user, /^Chapter description/, 'a to e');
+    await fill(user, /^Lesson title/, 'Letter a');
+    await fill(user, /^Lesson description/, 'One dot');
   }
 
   it('checks the spec §5 rule in the page before sending, with its exact message, and focuses the first invalid field', async () => {
+    const user = userEvent.setup();
     server((c) => (c.url.includes('braille/table') ? json(200, TABLE) : json(500, {})));
     renderBuilder();
-    fill(/^Course title/, 'Letters');
-    fireEvent.click(screen.getByRole('button', { name: 'Save as draft' }));
+    await fill(user, /^Course title/, 'Letters');
+    await user.click(screen.getByRole('button', { name: 'Save as draft' }));
     const alert = screen.getAllByRole('alert').find((a) => a.textContent);
     expect(alert?.textContent).toBe(SPEC_EN);
     const chapterTitle = screen.getByLabelText(/^Chapter title/);
@@ -176,15 +185,15 @@ describe('CourseBuilder', () => {
   });
 
   it('reorders lessons with buttons, announces the move and keeps focus on the moved lesson', async () => {
+    const user = userEvent.setup();
     server((c) => (c.url.includes('braille/table') ? json(200, TABLE) : json(500, {})));
     renderBuilder();
-    fireEvent.click(screen.getByRole('button', { name: /Add a lesson to chapter 1/ }));
-    fill(/^Lesson title/, 'First', 0);
-    fill(/^Lesson title/, 'Second', 1);
+    await user.click(screen.getByRole('button', { name: /Add a lesson to chapter 1/ }));
+    await fill(user, /^Lesson title/, 'First', 0);
+    await fill(user, /^Lesson title/, 'Second', 1);
     const up = screen.getByRole('button', { name: /Move lesson 2 of chapter 1 up/ });
     expect(screen.getByRole('button', { name: /Move lesson 1 of chapter 1 up/ }).hasAttribute('disabled')).toBe(true);
-    up.focus();
-    fireEvent.click(up);
+    await user.click(up);
     const titles = screen.getAllByLabelText(/^Lesson title/) as HTMLInputElement[];
     expect(titles.map((t) => t.value)).toEqual(['Second', 'First']);
     expect(screen.getByText('Lesson moved to position 1 of 2 in chapter 1.')).toBeTruthy();
@@ -194,6 +203,7 @@ describe('CourseBuilder', () => {
   });
 
   it('sends the CourseInput with the chosen letters and ties a server field error to its input', async () => {
+    const user = userEvent.setup();
     server((c) => {
       if (c.url.includes('braille/table')) return json(200, TABLE);
       if (c.url.endsWith('/api/courses') && c.method === 'POST')
@@ -201,14 +211,14 @@ describe('CourseBuilder', () => {
       return json(404, {});
     });
     renderBuilder();
-    fillCourse();
-    fireEvent.click(screen.getByText('Choose letters (0 chosen)'));
+    await fillCourse(user);
+    await user.click(screen.getByText('Choose letters (0 chosen)'));
     const h = await screen.findByRole('checkbox', { name: 'h, dots 1 2 5' });
-    fireEvent.click(h);
-    fireEvent.click(screen.getByRole('checkbox', { name: 'a, dots 1' }));
+    await user.click(h);
+    await user.click(screen.getByRole('checkbox', { name: 'a, dots 1' }));
     expect(screen.queryByRole('checkbox', { name: /comma/ })).toBeNull();
     expect(screen.getByRole('img', { name: 'dots 1, letter a' })).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Save as draft' }));
+    await user.click(screen.getByRole('button', { name: 'Save as draft' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
     const body = calls.find((c) => c.method === 'POST')!.body as { chapters: Array<{ lessons: Array<{ letters: string[] }> }>; duration_days: number; image_media_id: null };
     expect(body.chapters[0].lessons[0].letters).toEqual(['a', 'h']);
@@ -221,6 +231,7 @@ describe('CourseBuilder', () => {
   });
 
   it('on a contracted course, picks each lesson\'s contractions by kind, with search, and sends them with the grade', async () => {
+    const user = userEvent.setup();
     server((c) => {
       if (c.url.includes('braille/table')) return json(200, TABLE);
       if (c.url.includes('braille/contractions?lang=en')) return json(200, CONTRACTIONS);
@@ -230,50 +241,46 @@ describe('CourseBuilder', () => {
     });
     __clearContractionsCache();
     renderBuilder();
-    fillCourse();
+    await fillCourse(user);
     // Uncontracted by default: no contraction picker.
     expect((screen.getByLabelText(/^Braille grade/) as HTMLSelectElement).value).toBe('1');
     expect(screen.queryByText(/^Choose contractions/)).toBeNull();
-    fireEvent.change(screen.getByLabelText(/^Braille grade/), { target: { value: '2' } });
-    fireEvent.click(screen.getByRole('button', { name: /Add a lesson to chapter 1/ }));
-    fill(/^Lesson title/, 'and', 1);
-    fill(/^Lesson description/, 'd', 1);
+    await user.selectOptions(screen.getByLabelText(/^Braille grade/), '2');
+    await user.click(screen.getByRole('button', { name: /Add a lesson to chapter 1/ }));
+    await fill(user, /^Lesson title/, 'and', 1);
+    await fill(user, /^Lesson description/, 'd', 1);
     const pickers = screen.getAllByText('Choose contractions (0 chosen)');
     expect(pickers).toHaveLength(2);
 
     // Lesson 1: grouped by kind, each named by its print and dots.
     const details1 = pickers[0].closest('details')!;
-    act(() => {
-      details1.open = true;
-      details1.dispatchEvent(new Event('toggle'));
-    });
+    await user.click(pickers[0]);
     const strong = await screen.findByRole('group', { name: 'Strong contractions: written anywhere' }, { timeout: 5000 });
     const inStrong = within(strong).getAllByRole('checkbox');
     expect(inStrong).toEqual([within(strong).getByRole('checkbox', { name: 'the, dots 2 3 4 6' }), within(strong).getByRole('checkbox', { name: 'and, dots 1 2 3 4 6' })]);
     expect(screen.getByRole('group', { name: 'Alphabetic wordsigns: a letter alone is a word' })).toBeTruthy();
-    fireEvent.change(screen.getByLabelText('Find a contraction'), { target: { value: '2346' } });
+    await user.type(screen.getByLabelText('Find a contraction'), '2346');
     expect(screen.getByText('1 contraction shown.')).toBeTruthy();
     expect(screen.queryByRole('checkbox', { name: /^and/ })).toBeNull();
-    fireEvent.click(screen.getByRole('checkbox', { name: 'the, dots 2 3 4 6' }));
-    fireEvent.change(screen.getByLabelText('Find a contraction'), { target: { value: 'ch' } });
+    await user.click(screen.getByRole('checkbox', { name: 'the, dots 2 3 4 6' }));
+    await user.clear(screen.getByLabelText('Find a contraction'));
+    await user.type(screen.getByLabelText('Find a contraction'), 'ch');
     expect(screen.getByRole('group', { name: 'Strong groupsigns: letter groups anywhere in a word' })).toBeTruthy();
-    fireEvent.click(screen.getByRole('checkbox', { name: 'ch, dots 1 6' }));
+    await user.click(screen.getByRole('checkbox', { name: 'ch, dots 1 6' }));
     expect(screen.getByText('Choose contractions (2 chosen)')).toBeTruthy();
     // The chosen ones are drawn, in the engine's order.
     const chosen = details1.parentElement!.querySelectorAll('.crs-chosen [role=img]');
     expect(Array.from(chosen).map((e) => e.getAttribute('aria-label'))).toEqual(['the, dots 2 3 4 6', 'ch, dots 1 6']);
 
     // Lesson 2 knows what lesson 1 taught.
-    const details2 = screen.getByText('Choose contractions (0 chosen)').closest('details')!;
-    act(() => {
-      details2.open = true;
-      details2.dispatchEvent(new Event('toggle'));
-    });
+    const summary2Text = screen.getByText('Choose contractions (0 chosen)');
+    const details2 = summary2Text.closest('details')!;
+    await user.click(summary2Text);
     await waitFor(() => expect(within(details2).getAllByRole('checkbox')).toHaveLength(4));
     expect(within(details2).getByRole('checkbox', { name: 'the, dots 2 3 4 6, already introduced in an earlier lesson' })).toBeTruthy();
-    fireEvent.click(within(details2).getByRole('checkbox', { name: 'and, dots 1 2 3 4 6' }));
+    await user.click(within(details2).getByRole('checkbox', { name: 'and, dots 1 2 3 4 6' }));
 
-    fireEvent.click(screen.getByRole('button', { name: 'Save as draft' }));
+    await user.click(screen.getByRole('button', { name: 'Save as draft' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
     const body = calls.find((c) => c.method === 'POST')!.body as { braille_grade: number; chapters: Array<{ lessons: Array<{ contractions: string[] }> }> };
     expect(body.braille_grade).toBe(2);
@@ -285,10 +292,10 @@ describe('CourseBuilder', () => {
     expect(summary2.getAttribute('aria-describedby')).toBe(`${summary2.id}-error`);
 
     // Back to uncontracted: the pickers go and no contractions are sent.
-    fireEvent.change(screen.getByLabelText(/^Braille grade/), { target: { value: '1' } });
+    await user.selectOptions(screen.getByLabelText(/^Braille grade/), '1');
     expect(screen.queryByText(/^Choose contractions/)).toBeNull();
     calls.length = 0;
-    fireEvent.click(screen.getByRole('button', { name: 'Save as draft' }));
+    await user.click(screen.getByRole('button', { name: 'Save as draft' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
     const plain = calls.find((c) => c.method === 'POST')!.body as { braille_grade: number; chapters: Array<{ lessons: Array<{ contractions: string[] }> }> };
     expect(plain.braille_grade).toBe(1);
@@ -296,20 +303,21 @@ describe('CourseBuilder', () => {
   }, 20_000);
 
   it('refuses a file over 50 MB before uploading, with the spec message', async () => {
+    const user = userEvent.setup();
     server((c) => (c.url.includes('braille/table') ? json(200, TABLE) : json(201, { id: 1, kind: 'audio', name: 'a.wav', size: 10, content_type: 'audio/wav', url: '/api/media/1?exp=1&sig=x' })));
     renderBuilder();
-    fireEvent.click(screen.getByRole('button', { name: 'Add audio' }));
+    await user.click(screen.getByRole('button', { name: 'Add audio' }));
     const input = screen.getByLabelText(/^File to upload/) as HTMLInputElement;
     expect(input.getAttribute('accept')).toContain('audio/mpeg');
     const big = new File(['x'], 'big.wav', { type: 'audio/wav' });
     Object.defineProperty(big, 'size', { value: MAX_UPLOAD_BYTES + 1 });
-    fireEvent.change(input, { target: { files: [big] } });
+    await user.upload(input, big);
     expect(await screen.findByText('The file size exceeds the 50MB limit. Please select a smaller file.')).toBeTruthy();
     expect(input.getAttribute('aria-invalid')).toBe('true');
     expect(calls.some((c) => c.url.includes('/api/media'))).toBe(false);
 
     const small = new File(['RIFF'], 'lesson one.wav', { type: 'audio/wav' });
-    fireEvent.change(input, { target: { files: [small] } });
+    await user.upload(input, small);
     await waitFor(() => expect(calls.map((c) => c.url)).toContain('/api/media?kind=audio'));
     await screen.findByText(/^Uploaded file: a\.wav/);
     const upload = calls.find((c) => c.url.includes('/api/media'))!;

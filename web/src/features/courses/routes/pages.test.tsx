@@ -1,4 +1,5 @@
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { Provider } from 'jotai';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -79,6 +80,7 @@ afterEach(() => {
 
 describe('CataloguePage', () => {
   it('says how many courses a search found once its own answer is on screen, and shows that answer', async () => {
+    const user = userEvent.setup();
     server({
       'GET /api/courses*': (url) => ({ body: { courses: url.includes('q=dots') ? [summary(2, 'Dots')] : [summary(1, 'Letters'), summary(2, 'Dots')] } }),
     });
@@ -86,8 +88,8 @@ describe('CataloguePage', () => {
     expect(await screen.findByRole('heading', { level: 3, name: 'Letters' })).toBeTruthy();
     // An unfiltered list says nothing.
     expect(statusTexts().filter(Boolean)).toEqual([]);
-    fireEvent.change(screen.getByLabelText('Search words'), { target: { value: 'dots' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await user.type(screen.getByLabelText('Search words'), 'dots');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
     await waitFor(() => expect(statusTexts()).toContain('1 course found.'));
     expect(screen.queryByRole('heading', { level: 3, name: 'Letters' })).toBeNull();
     expect(requests.filter((r) => r.url.startsWith('/api/courses')).length).toBe(2);
@@ -106,13 +108,14 @@ describe('LearnPage', () => {
   beforeEach(() => signIn(7, 'student'));
 
   it('opens on the first lesson not yet completed; marking it complete keeps it on screen and says so', async () => {
+    const user = userEvent.setup();
     server({
       'GET /api/courses/5': () => ({ body: course() }),
       'POST /api/lessons/11/complete': () => ({ body: { message: 'Lesson completed', progress: { state: 'in_progress', lessons_done: 2, lessons_total: 3 } } }),
     });
     page(<LearnPage />, '/student/courses/:courseId', '/student/courses/5');
     expect(await screen.findByRole('heading', { level: 2, name: 'c and d' })).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: /Mark lesson complete/ }));
+    await user.click(screen.getByRole('button', { name: /Mark lesson complete/ }));
     await waitFor(() => expect(statusTexts()).toContain('Lesson completed'));
     await waitFor(() => expect(document.activeElement?.id).toBe('lesson-done'));
     expect(screen.getByRole('heading', { level: 2, name: 'c and d' })).toBeTruthy();
@@ -150,6 +153,7 @@ describe('CoursePage', () => {
   beforeEach(() => signIn(7, 'student'));
 
   it('Escape returns focus to "Enrol"; enrolling swaps it for "Go to the course", which takes focus, and re-reads the enrolled courses', async () => {
+    const user = userEvent.setup();
     let enrolled = false;
     server({
       'GET /api/courses/5': () => ({ body: detail(enrolled) }),
@@ -165,16 +169,16 @@ describe('CoursePage', () => {
     cleanup();
     page(<CoursePage area="student" />, '/courses/:id', '/courses/5');
     const enrol = await screen.findByRole('button', { name: 'Enrol in this course' });
-    enrol.focus();
-    fireEvent.click(enrol);
+    await user.click(enrol);
     const dialog = await screen.findByRole('dialog');
-    fireEvent.keyDown(dialog, { key: 'Escape' });
+    await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
+    await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     // The same button, not a new one: the page did not load again under the dialog.
     expect(document.activeElement).toBe(enrol);
 
-    fireEvent.click(enrol);
-    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Enrol' }));
+    await user.click(enrol);
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Enrol' }));
     await waitFor(() => expect(statusTexts()).toContain('You are enrolled in the course'));
     await waitFor(() => expect(document.activeElement?.id).toBe('go-course'));
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -187,6 +191,7 @@ describe('InstructorCoursesPage and ArchivePage', () => {
   beforeEach(() => signIn(3, 'instructor'));
 
   it('a stop request closes its dialog with focus on the course; the live decision moves the course to the archive', async () => {
+    const user = userEvent.setup();
     let status = 'active';
     server({
       'GET /api/instructor/courses': () => ({ body: { courses: [{ ...summary(5, 'Letters'), status }] } }),
@@ -197,9 +202,8 @@ describe('InstructorCoursesPage and ArchivePage', () => {
     });
     page(<InstructorCoursesPage />);
     const stop = await screen.findByRole('button', { name: /^Request stop ?“Letters”$/ });
-    stop.focus();
-    fireEvent.click(stop);
-    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Send the stop request' }));
+    await user.click(stop);
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Send the stop request' }));
     await waitFor(() => expect(statusTexts()).toContain('Stop-course request sent'));
     await waitFor(() => expect(document.activeElement?.id).toBe('course-5'));
     expect(screen.queryByRole('dialog')).toBeNull();

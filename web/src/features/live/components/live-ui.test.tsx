@@ -1,4 +1,5 @@
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { Provider } from 'jotai';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -76,7 +77,8 @@ describe('Toasts', () => {
     expect(document.activeElement).toBe(before);
   });
 
-  it('dismiss moves focus to the next toast; Escape dismisses too', () => {
+  it('dismiss moves focus to the next toast; Escape dismisses too', async () => {
+    const user = userEvent.setup();
     inRouter(
       <>
         <button type="button" id="notif-button">
@@ -87,12 +89,11 @@ describe('Toasts', () => {
     );
     act(() => void notices.add(noticesFor([note(1), note(2)], false)));
     const buttons = screen.getAllByRole('button', { name: /Dismiss/ });
-    buttons[0].focus();
-    fireEvent.click(buttons[0]);
+    await user.click(buttons[0]);
     const left = screen.getAllByRole('button', { name: /Dismiss/ });
     expect(left).toHaveLength(1);
     expect(document.activeElement).toBe(left[0]);
-    fireEvent.keyDown(left[0], { key: 'Escape' });
+    await user.keyboard('{Escape}');
     expect(screen.queryByRole('complementary')).toBeNull();
     expect(document.activeElement?.id).toBe('notif-button');
   });
@@ -139,10 +140,11 @@ describe('NotificationCentre', () => {
   });
 
   it('shows the unread count, lists events with links, adds live ones and marks all read', async () => {
+    const user = userEvent.setup();
     inRouter(<NotificationCentre storedType="student" userId="7" />);
     const button = await screen.findByRole('button', { name: 'Notifications (1 unread)' });
     expect(button.getAttribute('aria-expanded')).toBe('false');
-    fireEvent.click(button);
+    await user.click(button);
     expect(button.getAttribute('aria-expanded')).toBe('true');
     const panel = document.getElementById(button.getAttribute('aria-controls')!)!;
     await waitFor(() => expect(within(panel).getAllByRole('listitem')).toHaveLength(2));
@@ -156,7 +158,7 @@ describe('NotificationCentre', () => {
     await act(() => refreshNotifications());
     expect(within(panel).getAllByRole('listitem')).toHaveLength(3);
 
-    fireEvent.click(within(panel).getByRole('button', { name: 'Mark all as read' }));
+    await user.click(within(panel).getByRole('button', { name: 'Mark all as read' }));
     await screen.findByRole('button', { name: 'Notifications' });
     expect(posted).toEqual([{ up_to: 3 }]);
     expect(within(panel).queryAllByText('Unread')).toHaveLength(0);
@@ -164,24 +166,27 @@ describe('NotificationCentre', () => {
   });
 
   it('a notification that arrives live while the panel is closed is in the list when it opens, and counts as unread', async () => {
+    const user = userEvent.setup();
     inRouter(<NotificationCentre storedType="student" userId="7" />);
     await screen.findByRole('button', { name: 'Notifications (1 unread)' });
     act(() => publishLive(note(4, 'while closed')));
     const button = await screen.findByRole('button', { name: 'Notifications (2 unread)' });
-    fireEvent.click(button);
+    await user.click(button);
     const panel = document.getElementById(button.getAttribute('aria-controls')!)!;
     await waitFor(() => expect(within(panel).getAllByRole('listitem')).toHaveLength(3));
     expect(plain(within(panel).getAllByRole('listitem')[0].textContent ?? '')).toContain('while closed');
   });
 
   it('closes on Escape and gives focus back to its button', async () => {
+    const user = userEvent.setup();
     inRouter(<NotificationCentre storedType="student" userId="7" />);
     const button = await screen.findByRole('button', { name: /Notifications/ });
-    fireEvent.click(button);
+    await user.click(button);
     const panel = document.getElementById(button.getAttribute('aria-controls')!)!;
     await waitFor(() => expect(within(panel).getAllByRole('listitem')).toHaveLength(2));
-    within(panel).getAllByRole('link')[0].focus();
-    fireEvent.keyDown(document, { key: 'Escape' });
+    await user.tab();
+    expect(panel.contains(document.activeElement)).toBe(true);
+    await user.keyboard('{Escape}');
     expect(button.getAttribute('aria-expanded')).toBe('false');
     expect(document.activeElement).toBe(button);
   });
