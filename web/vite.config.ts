@@ -7,13 +7,13 @@ import { prerender } from './build/prerender';
 
 const api = 'http://127.0.0.1:8080';
 
-export default defineConfig(() => ({
-  // The prerender writes its pages before precompress runs over the whole output.
+// No aliases for react/react-dom: Vitest, the dev server, the browser tests and production all
+// run React 19, so the unit tests check the runtime users get (issue 22).
+export default defineConfig({
+  // The prerender (build/prerender.ts) writes its pages before precompress runs over the output.
   plugins: [react(), prerender(), precompress()],
   resolve: {
-    alias: [
-      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
-    ],
+    alias: [{ find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) }],
   },
   server: {
     proxy: {
@@ -27,4 +27,4 @@ export default defineConfig(() => ({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
   },
-}));
+});

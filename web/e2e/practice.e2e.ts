@@ -74,7 +74,9 @@ describe('practice', () => {
     await setPrefs(page, { lang: 'ar', theme: 'light', clear: true });
     await storeSession(page, student);
     await page.goto('/student');
-    // The menu has Practice right after My courses.
+    // The menu has Practice right after My courses. The dashboard is rendered by script after the
+    // load event (its chunks, then React's first render): wait for the menu before reading it.
+    await page.locator('nav a', { hasText: 'التدريب' }).waitFor();
     const menu = await page.locator('nav a').allInnerTexts();
     expect(menu.indexOf('التدريب')).toBe(menu.indexOf('دوراتي') + 1);
     await press(page.locator('nav a', { hasText: 'التدريب' }));

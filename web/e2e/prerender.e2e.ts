@@ -7,7 +7,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { ConsoleMessage, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiAs, apiLogin, BASE, launch, newPage, SUPERVISOR, type Browser } from './support';
+import { apiAs, apiLogin, BASE, hydrated, launch, newPage, SUPERVISOR, type Browser } from './support';
 
 /** The pages the build prerendered (scripts/e2e.sh exports the build directory). */
 function prerenderedPaths(): string[] {
@@ -31,13 +31,9 @@ function prerenderedPaths(): string[] {
 /** React's words for a server/client difference (React 19 reports it as a recoverable error). */
 const HYDRATION = /hydrat|did not match|server rendered|recoverable|Minified React error #(418|419|421|422|423|425)/i;
 
-/** Waits until React has taken over the page: its nodes carry React's fiber keys once hydrated. */
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => {
-    const owned = (el: Element | null) => !!el && Object.keys(el).some((k) => k.startsWith('__reactFiber$'));
-    return owned(document.getElementById('page-title')) && owned(document.querySelector('#root > :last-child'));
-  });
-  // A recoverable error is reported after the commit; give it a moment to arrive.
+/** Waits until React has taken over the page, then a moment for a recoverable error to arrive. */
+async function hydratedAndSettled(page: Page) {
+  await hydrated(page);
   await page.waitForTimeout(300);
 }
 
@@ -88,7 +84,7 @@ describe('prerendered pages', () => {
         const html = await resp!.text();
         expect(html, at).toContain(`<html lang="${lang}" dir="${lang === 'ar' ? 'rtl' : 'ltr'}" data-prerendered>`);
         expect(html, at).toMatch(/<h1 id="page-title"/);
-        await hydrated(page);
+        await hydratedAndSettled(page);
         expect(await page.evaluate(() => document.documentElement.lang), at).toBe(lang);
       }
     }
@@ -106,7 +102,7 @@ describe('prerendered pages', () => {
     page.on('request', (r) => r.url().includes(`/api/news/${NEWS.slug}`) && asked.push(r.url()));
     for (const lang of ['ar', 'en'] as const) {
       await page.goto(`/news/${NEWS.slug}?lang=${lang}`);
-      await hydrated(page);
+      await hydratedAndSettled(page);
       expect((await page.locator('h1').textContent())?.trim()).toBe(NEWS[`title_${lang}`]);
       // After hydration the date is the reader's own (not the day as the server wrote it).
       expect(await page.locator('main time').textContent()).not.toMatch(/\d{4}-\d{2}-\d{2}/);
@@ -130,7 +126,7 @@ describe('prerendered pages', () => {
       localStorage.setItem('name', 'Student');
     });
     await page.goto('/about-us?lang=en');
-    await hydrated(page);
+    await hydratedAndSettled(page);
     await page.locator('a.btn-start[href="/student"]').waitFor({ timeout: 5000 });
     expect(problems).toEqual([]);
     await page.evaluate(() => localStorage.clear());

@@ -119,7 +119,7 @@ describe('public pages', () => {
   it('unknown paths show the 404 page and go back (home when there is no history)', async () => {
     await setPrefs(page, { lang: 'en' });
     const res = await page.goto('/no/such/page');
-    // The prerendered not-found page, with the status that says so.
+    // The prerendered not-found page, with the status that says so; its h1 is in the HTML.
     expect(res?.status()).toBe(404);
     expect(await page.locator('h1').textContent()).toBe('Oops! Page not found');
     await page.getByRole('button', { name: 'Go back' }).click();

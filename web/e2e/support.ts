@@ -16,6 +16,7 @@ export const SUPERVISOR = {
 export interface Browser {
   context: BrowserContext;
   close: () => Promise<void>;
+  javaScriptEnabled: boolean;
 }
 
 /** A fresh Chromium profile per test file (STACK-NOTES: persistent context, Debian chromium). */
@@ -35,6 +36,7 @@ export async function launch(
   });
   return {
     context,
+    javaScriptEnabled: options.javaScriptEnabled ?? true,
     close: async () => {
       await context.close();
       rmSync(dir, { recursive: true, force: true });
@@ -42,9 +44,39 @@ export async function launch(
   };
 }
 
+/**
+ * Waits until React has hydrated a prerendered page (its nodes carry React's fiber keys); at
+ * once on the app's shell. A prerendered page is on screen before its script runs (the app
+ * starts after the first frame), so a key press or click right after loading it would reach a
+ * page that does not answer yet.
+ */
+export async function hydrated(page: Page) {
+  await page.waitForFunction(() => {
+    if (!document.documentElement.hasAttribute('data-prerendered')) return true;
+    const owned = (el: Element | null) => !!el && Object.keys(el).some((k) => k.startsWith('__reactFiber$'));
+    const h1 = document.getElementById('page-title');
+    return owned(document.querySelector('#root > :last-child')) && (!h1 || owned(h1));
+  });
+}
+
+/** A page whose goto and reload return once the page answers (`hydrated`), as a visitor sees it. */
 export async function newPage(b: Browser): Promise<Page> {
   const page = await b.context.newPage();
   page.on('pageerror', (e) => console.error('page error:', e.message));
+  if (b.javaScriptEnabled) {
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    page.goto = async (...args) => {
+      const res = await goto(...args);
+      await hydrated(page);
+      return res;
+    };
+    page.reload = async (...args) => {
+      const res = await reload(...args);
+      await hydrated(page);
+      return res;
+    };
+  }
   return page;
 }
 
