@@ -326,11 +326,15 @@ describe('users', () => {
     await sup.waitForURL(/sort=name/);
     await sup.waitForFunction(() => document.querySelector('th[aria-sort]')?.querySelector('[data-column="name"]') !== null);
     expect(await nameHeader.getAttribute('aria-sort')).toBe('ascending');
-    // In the server's order: by code point or ignoring case, whichever the database uses.
-    const names = await table.locator('tbody th[scope="row"]').allInnerTexts();
-    const sorted = (cmp: (a: string, b: string) => number) => names.every((n, i) => i === 0 || cmp(names[i - 1], n) <= 0);
-    expect(names.length).toBeGreaterThan(1);
-    expect(sorted((a, b) => (a < b ? -1 : a > b ? 1 : 0)) || sorted((a, b) => a.toLowerCase().localeCompare(b.toLowerCase()))).toBe(true);
+    // In the server's order: by code point or ignoring case, whichever the database uses. The
+    // header follows the address at once; the rows when the sorted answer arrives (the previous
+    // rows stay on screen until then), so wait for them.
+    const byName = async () => {
+      const names = await table.locator('tbody th[scope="row"]').allInnerTexts();
+      const sorted = (cmp: (a: string, b: string) => number) => names.every((n, i) => i === 0 || cmp(names[i - 1], n) <= 0);
+      return names.length > 1 && (sorted((a, b) => (a < b ? -1 : a > b ? 1 : 0)) || sorted((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())));
+    };
+    await expect.poll(byName, { timeout: 10_000 }).toBe(true);
     await press(table.locator('button[data-column="name"]'));
     await sup.waitForURL(/sort=-name/);
     await sup.waitForFunction(() => document.querySelector('th[aria-sort="descending"] [data-column="name"]') !== null);
@@ -531,8 +535,13 @@ describe('certificates and the audit log', () => {
     const entry = sup.locator('main tbody tr', { hasText: 'Issued by mistake' });
     await entry.waitFor();
     expect(await entry.innerText()).toContain('Certificate revoked');
-    const rows = await sup.locator('main tbody tr').allInnerTexts();
-    expect(rows.every((r) => r.includes('certificate.revoke'))).toBe(true);
+    // The unfiltered rows (which have this entry too) stay on screen until the filtered answer
+    // arrives: wait for it.
+    const onlyRevocations = async () => {
+      const rows = await sup.locator('main tbody tr').allInnerTexts();
+      return rows.length > 0 && rows.every((r) => r.includes('certificate.revoke'));
+    };
+    await expect.poll(onlyRevocations, { timeout: 10_000 }).toBe(true);
     // A day before anything happened: nothing.
     await sup.goto('/admin/audit?action=certificate.revoke&from=2000-01-01&to=2000-01-02');
     await sup.getByText('Nothing matches these filters.').waitFor();
