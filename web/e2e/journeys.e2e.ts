@@ -314,8 +314,13 @@ describe('accounts', () => {
     const admin = menu.getByRole('link', { name: 'Admin panel (opens in a new tab)' });
     expect(await admin.getAttribute('target')).toBe('_blank');
     expect(await admin.getAttribute('rel')).toContain('noopener');
-    expect(await menu.getByRole('link', { name: 'Profile' }).count()).toBe(0);
-    await page.goto('/supervisor/profile');
+    // Their own settings and profile are in the menu (issue 21), not only at typed addresses.
+    await menu.getByRole('link', { name: 'Settings', exact: true }).click();
+    await page.waitForURL('**/supervisor/settings');
+    await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
+    await page.getByRole('heading', { level: 2, name: 'Signed-in devices' }).waitFor();
+    await menu.getByRole('link', { name: 'Profile', exact: true }).click();
+    await page.waitForURL('**/supervisor/profile');
     await page.waitForSelector('dl.details');
   });
 });
