@@ -183,12 +183,10 @@ impl Realtime {
                         Ok(Err(e)) => e.to_string(),
                         Err(_) => "timed out".to_string(),
                     };
-                    inc(&metrics.events_publish_failed, count as u64);
                     // One line per outage, not one per event.
-                    if metrics.bus_up.swap(0, Ordering::Relaxed) == 1 {
+                    if publish_failed(&metrics, &failed, count) {
                         tracing::warn!(error = %why, first, count, "events not published; sessions will catch up when the bus answers");
                     }
-                    failed.fetch_add(1, Ordering::Release);
                 });
             }
         }
@@ -208,18 +206,26 @@ impl Realtime {
             match tokio::time::timeout(PUBLISH_TIMEOUT, self.bus.publish_many(&message)).await {
                 Ok(Ok(())) => {}
                 outcome => {
+                    publish_failed(&self.metrics, &self.failed_publishes, 1);
+                    // Every one: each is an account decision other instances have not heard yet.
                     tracing::warn!(
                         user = change.user_id,
                         timed_out = outcome.is_err(),
                         "account change not published; instances re-read accounts when the bus answers"
                     );
-                    inc(&self.metrics.events_publish_failed, 1);
-                    self.metrics.bus_up.store(0, Ordering::Relaxed);
-                    self.failed_publishes.fetch_add(1, Ordering::Release);
                 }
             }
         }
     }
+}
+
+/// Counts `count` messages that did not reach the bus and marks it down, so the keeper has every
+/// instance catch up (and forget what it remembers of accounts) once it answers again. True when
+/// the bus was thought up until now: the first failure of an outage.
+fn publish_failed(metrics: &Metrics, failed: &AtomicU64, count: usize) -> bool {
+    inc(&metrics.events_publish_failed, count as u64);
+    failed.fetch_add(1, Ordering::Release);
+    metrics.bus_up.swap(0, Ordering::Relaxed) == 1
 }
 
 /// How long a publish may take before it counts as failed.
