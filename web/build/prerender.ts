@@ -25,6 +25,7 @@ interface ServerEntry {
   paletteCss: () => string;
   render: (path: string, lang: 'ar' | 'en') => Promise<{ html: string; title: string }>;
   renderNewsItem: (lang: 'ar' | 'en', image: boolean, link: boolean) => Promise<{ html: string; title: string }>;
+  renderNewsList: (lang: 'ar' | 'en', variant: 'empty' | 'one-page' | 'more') => Promise<{ html: string; title: string; item: string }>;
 }
 
 /**
@@ -61,7 +62,7 @@ const AREA_MODULES: Record<string, string[]> = {
 const PRELOAD_AREA = (areas: Record<string, string[]>) =>
   `(function(){var a=${JSON.stringify(areas)}[location.pathname.split('/')[1]]||[];` +
   `a.forEach(function(h){var l=document.createElement('link');` +
-  `if(/\.css$/.test(h)){l.rel='preload';l.as='style'}else{l.rel='modulepreload'}l.href=h;document.head.appendChild(l)})})();`;
+  `if(h.slice(-4)==='.css'){l.rel='preload';l.as='style'}else{l.rel='modulepreload'}l.href=h;document.head.appendChild(l)})})();`;
 
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -166,6 +167,15 @@ export function prerender(): Plugin {
             const name = `news-item${image ? '-image' : ''}${link ? '-link' : ''}`;
             write(`${lang}/_templates/${name}.html`, pageHtml(page, lang, ['src/features/news/routes/NewsDetailPage.tsx']));
           }
+        }
+      }
+      // The news list's first page, filled in by the server the same way: no items, one page of
+      // them, more pages; and one item, repeated per news item.
+      for (const lang of ['ar', 'en'] as const) {
+        for (const variant of ['empty', 'one-page', 'more'] as const) {
+          const page = await entry.renderNewsList(lang, variant);
+          write(`${lang}/_templates/news-list-${variant}.html`, pageHtml(page, lang, ['src/features/news/routes/NewsListPage.tsx']));
+          if (page.item) write(`${lang}/_templates/news-list-item.html`, page.item);
         }
       }
       // The shell preloads the chunks of the signed-in area it is opened in (AREA_MODULES).

@@ -173,6 +173,10 @@ describe('practice', () => {
     expect(await page.locator('.mastery-cell').count()).toBe(63);
     const alef = page.locator('.mastery-cell', { has: page.locator('.mastery-print', { hasText: /^ا$/ }) });
     expect(await alef.innerText()).toMatch(/strong · 100%/);
+    // Each cell names its symbol for a screen reader (a bare punctuation mark is often skipped).
+    expect(await alef.textContent()).toContain('(alef)');
+    const comma = page.locator('.mastery-cell', { has: page.locator('.mastery-print', { hasText: /^،$/ }) });
+    expect(await comma.locator('.visually-hidden').textContent()).toBe(' (comma)');
     const row = page.locator('table.practice-table tbody tr').first();
     expect(await row.innerText()).toContain('ا (alef)');
     expect(await page.locator('#map-confusions + ul').innerText()).toContain('being drilled');
