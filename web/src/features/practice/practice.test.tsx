@@ -187,6 +187,7 @@ describe('PracticePage', () => {
       await answer(user, 130_000);
       expect(await screen.findByText('About a minute of your time box is left.')).toBeTruthy();
       await user.click(screen.getByRole('button', { name: 'Add 5 minutes' }));
+      expect(await screen.findByText('5 minutes added to your time box.')).toBeTruthy();
       expect(screen.queryByText('About a minute of your time box is left.')).toBeNull();
       // Ten minutes now: 4 + 2 + 2 = 8 used, no warning; 9, a warning; 11, the box is up.
       await answer(user, 120_000);

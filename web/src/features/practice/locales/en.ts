@@ -39,6 +39,8 @@ const en = {
   boxWarning: 'About a minute of your time box is left.',
   boxExtend_one: 'Add {{count}} minute',
   boxExtend_other: 'Add {{count}} minutes',
+  boxExtended_one: '{{count}} minute added to your time box.',
+  boxExtended_other: '{{count}} minutes added to your time box.',
   boxUpHeading: 'Your time box is up',
   boxUp_one: '{{count}} card is still waiting. Go on, or end the session here: the cards keep until next time.',
   boxUp_other: '{{count}} cards are still waiting. Go on, or end the session here: the cards keep until next time.',

@@ -59,6 +59,7 @@ export function PracticePage() {
   const spentMs = useRef(0);
   const cardShownAt = useRef(0);
   const [warned, setWarned] = useState(false);
+  const [extended, setExtended] = useState(false);
   const [endedAtBox, setEndedAtBox] = useState(false);
   const summaryRef = useRef<HTMLHeadingElement>(null);
   const boxUpRef = useRef<HTMLHeadingElement>(null);
@@ -98,6 +99,7 @@ export function PracticePage() {
     setBoxMs(timeBox * 60_000);
     spentMs.current = 0;
     setWarned(false);
+    setExtended(false);
     setEndedAtBox(false);
     setPhase(session.cards.length ? 'cards' : session.drills.length ? 'drills' : 'summary');
   }
@@ -105,6 +107,13 @@ export function PracticePage() {
   function extend() {
     setBoxMs((ms) => ms + EXTEND_MINUTES * 60_000);
     setWarned(false);
+    setExtended(true);
+  }
+
+  /** "Add time" from the warning: the button goes, so focus goes back to the card in hand. */
+  function extendFromWarning() {
+    extend();
+    requestAnimationFrame(() => (document.getElementById('practice-answer') ?? document.getElementById('practice-next'))?.focus());
   }
 
   async function finishCards() {
@@ -124,6 +133,7 @@ export function PracticePage() {
       return;
     }
     if (boxMs && left <= WARN_BEFORE_MS) setWarned(true);
+    setExtended(false);
     setPos(pos + 1);
   }
 
@@ -178,9 +188,9 @@ export function PracticePage() {
       ) : null}
       {phase === 'cards' ? (
         <div className="practice-box-warning">
-          <StatusMessage>{warned ? t('boxWarning') : null}</StatusMessage>
+          <StatusMessage>{warned ? t('boxWarning') : extended ? t('boxExtended', { count: EXTEND_MINUTES }) : null}</StatusMessage>
           {warned ? (
-            <button type="button" className="btn btn-secondary" onClick={extend}>
+            <button type="button" className="btn btn-secondary" onClick={extendFromWarning}>
               {t('boxExtend', { count: EXTEND_MINUTES })}
             </button>
           ) : null}
