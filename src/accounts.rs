@@ -67,10 +67,8 @@ pub async fn loadtest_users(db: &Db, count: usize, password: &str) -> anyhow::Re
     let mut out = Vec::with_capacity(wanted.len());
     let (mut tx, _turn) = crate::db::begin_write(db).await?;
     for (email, user_type) in wanted {
-        let existing: Option<(i64,)> =
-            sqlx::query_as("SELECT id FROM users WHERE email = $1").bind(&email).fetch_optional(&mut *tx).await?;
-        let id = match existing {
-            Some((id,)) => id,
+        let id = match store::users::id_by_email(&mut *tx, &email).await? {
+            Some(id) => id,
             None => {
                 let name =
                     if user_type == UserType::Supervisor { "Load supervisor".to_string() } else { email.clone() };
