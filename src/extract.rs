@@ -197,6 +197,68 @@ fn missing_field(text: &str) -> Option<String> {
     Some(rest.split('`').next().unwrap_or_default().to_string())
 }
 
+/// The one file of an upload: multipart field `field`, received by
+/// [`crate::services::media::receive`] into `dir` (judged by `judge`, refused with `wrong_type`
+/// when it is not of a kind taken). Other fields are read and ignored; a second file in the
+/// same field too. A body declared larger than the limit is refused before it is read. Answers
+/// the file and the sender's name for it, made safe to show (`display_name`), which `judge` is
+/// given beside the file's first bytes.
+pub async fn upload_field(
+    req: &HttpRequest,
+    payload: web::Payload,
+    field: &'static str,
+    dir: &std::path::Path,
+    judge: impl Fn(&[u8], &str) -> Option<crate::domain::media::Sniffed>,
+    wrong_type: impl Fn() -> ApiError,
+) -> Result<(crate::services::media::Received, String), ApiError> {
+    use crate::{
+        domain::media::MAX_UPLOAD_BYTES,
+        services::media::{receive, UploadRefused},
+    };
+    let declared = req
+        .headers()
+        .get(actix_web::http::header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<u64>().ok());
+    // Room for the multipart framing around the file.
+    if declared.is_some_and(|n| n > MAX_UPLOAD_BYTES + 64 * 1024) {
+        return Err(ApiError::file_too_large(field));
+    }
+    let malformed = || ApiError::bad_request("malformed_upload", Msg::UnexpectedSending).on_field(field);
+    let mut multipart = actix_multipart::Multipart::new(req.headers(), payload);
+    let mut received: Option<(crate::services::media::Received, String)> = None;
+    let forget =
+        |r: &Option<(crate::services::media::Received, String)>| r.as_ref().map(|(file, _)| dir.join(&file.file));
+    while let Some(part) = multipart.next().await {
+        let Ok(mut part) = part else {
+            if let Some(path) = forget(&received) {
+                let _ = tokio::fs::remove_file(path).await;
+            }
+            return Err(malformed());
+        };
+        if part.name() != Some(field) || received.is_some() {
+            while let Some(chunk) = part.next().await {
+                if chunk.is_err() {
+                    if let Some(path) = forget(&received) {
+                        let _ = tokio::fs::remove_file(path).await;
+                    }
+                    return Err(malformed());
+                }
+            }
+            continue;
+        }
+        let name = crate::domain::media::display_name(part.content_disposition().and_then(|cd| cd.get_filename()));
+        match receive(dir, &mut part, |head| judge(head, &name)).await {
+            Ok(file) => received = Some((file, name)),
+            Err(UploadRefused::TooLarge) => return Err(ApiError::file_too_large(field)),
+            Err(UploadRefused::WrongType) => return Err(wrong_type()),
+            Err(UploadRefused::Broken) => return Err(malformed()),
+            Err(UploadRefused::Io(e)) => return Err(ApiError::internal(e)),
+        }
+    }
+    received.ok_or_else(|| ApiError::field_required(field))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -4,25 +4,24 @@
 
 use actix_files::NamedFile;
 use actix_web::{
-    http::header::{Charset, ContentDisposition, DispositionParam, DispositionType, ExtendedValue, CONTENT_LENGTH},
+    http::header::{Charset, ContentDisposition, DispositionParam, DispositionType, ExtendedValue},
     web, HttpRequest, HttpResponse,
 };
-use futures_util::StreamExt;
 use serde::{Deserialize, Serialize};
-use tokio::io::AsyncWriteExt;
 use utoipa::{IntoParams, ToSchema};
 
 use crate::{
     auth::AuthUser,
     domain::{
-        media::{display_name, sniff, MediaKind, Sniffed, MAX_UPLOAD_BYTES, SNIFF_BYTES},
+        media::{sniff, MediaKind},
         UserType,
     },
     error::ApiError,
+    extract::upload_field,
     i18n::Msg,
     services::media,
     state::AppState,
-    store::media::{MediaRow, NewMedia},
+    store::media::MediaRow,
 };
 
 #[derive(Deserialize, IntoParams)]
@@ -87,89 +86,11 @@ pub async fn upload(
     if !(user.typ == UserType::Supervisor && kind == MediaKind::Image) {
         user.require(UserType::Instructor)?;
     }
-    let declared = req.headers().get(CONTENT_LENGTH).and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<u64>().ok());
-    if declared.is_some_and(|n| n > MAX_UPLOAD_BYTES + 64 * 1024) {
-        return Err(ApiError::file_too_large("file"));
-    }
     let dir = media_dir(&state);
-    tokio::fs::create_dir_all(&dir).await.map_err(ApiError::internal)?;
-    let mut multipart = actix_multipart::Multipart::new(req.headers(), payload);
-    let malformed = || ApiError::bad_request("malformed_upload", Msg::UnexpectedSending).on_field("file");
-    let mut stored: Option<(String, String, Sniffed, u64)> = None;
-    while let Some(field) = multipart.next().await {
-        let mut field = field.map_err(|_| malformed())?;
-        if field.name() != Some("file") || stored.is_some() {
-            while let Some(chunk) = field.next().await {
-                chunk.map_err(|_| malformed())?;
-            }
-            continue;
-        }
-        let name = display_name(field.content_disposition().and_then(|cd| cd.get_filename()));
-        let tmp = dir.join(format!(".upload-{}", uuid::Uuid::new_v4().simple()));
-        match receive(&mut field, &tmp, kind, &name).await {
-            Ok((sniffed, size)) => {
-                let file = format!("{}.{}", uuid::Uuid::new_v4().simple(), sniffed.ext);
-                tokio::fs::rename(&tmp, dir.join(&file)).await.map_err(ApiError::internal)?;
-                stored = Some((file, name, sniffed, size));
-            }
-            Err(e) => {
-                let _ = tokio::fs::remove_file(&tmp).await;
-                return Err(e);
-            }
-        }
-    }
-    let (file, name, sniffed, size) = stored.ok_or_else(|| ApiError::field_required("file"))?;
-    let new = NewMedia {
-        owner: user.id,
-        kind,
-        name: &name,
-        stored: &file,
-        content_type: sniffed.content_type,
-        size: size as i64,
-    };
-    let row = match media::record(&state.db, &new).await {
-        Ok(row) => row,
-        Err(e) => {
-            let _ = tokio::fs::remove_file(dir.join(&file)).await;
-            return Err(e.into());
-        }
-    };
+    let (received, name) =
+        upload_field(&req, payload, "file", &dir, |head, name| sniff(kind, head, name), || wrong_type(kind)).await?;
+    let row = media::record_received(&state.db, &dir, user, kind, &name, &received).await?;
     Ok(HttpResponse::Created().json(media_dto(&state, &row)))
-}
-
-/// Streams one field into `tmp`, judging its kind from the first bytes and its size as it goes.
-async fn receive(
-    field: &mut actix_multipart::Field,
-    tmp: &std::path::Path,
-    kind: MediaKind,
-    name: &str,
-) -> Result<(Sniffed, u64), ApiError> {
-    let mut file = tokio::fs::File::create(tmp).await.map_err(ApiError::internal)?;
-    let mut head: Vec<u8> = Vec::with_capacity(SNIFF_BYTES);
-    let mut sniffed = None;
-    let mut size: u64 = 0;
-    while let Some(chunk) = field.next().await {
-        let chunk =
-            chunk.map_err(|_| ApiError::bad_request("malformed_upload", Msg::UnexpectedSending).on_field("file"))?;
-        size += chunk.len() as u64;
-        if size > MAX_UPLOAD_BYTES {
-            return Err(ApiError::file_too_large("file"));
-        }
-        if sniffed.is_none() {
-            let take = chunk.len().min(SNIFF_BYTES - head.len());
-            head.extend_from_slice(&chunk[..take]);
-            if head.len() == SNIFF_BYTES {
-                sniffed = Some(sniff(kind, &head, name).ok_or_else(|| wrong_type(kind))?);
-            }
-        }
-        file.write_all(&chunk).await.map_err(ApiError::internal)?;
-    }
-    file.flush().await.map_err(ApiError::internal)?;
-    let sniffed = match sniffed {
-        Some(s) => s,
-        None => sniff(kind, &head, name).ok_or_else(|| wrong_type(kind))?,
-    };
-    Ok((sniffed, size))
 }
 
 /// `filename` for ASCII names; otherwise an ASCII stand-in plus RFC 5987 `filename*` in UTF-8.

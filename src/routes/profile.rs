@@ -1,17 +1,15 @@
 //! The signed-in user's profile (spec §3) and avatar.
 
-use actix_web::{http::header::CONTENT_LENGTH, web, HttpRequest};
-use futures_util::StreamExt;
+use actix_web::{web, HttpRequest};
 use serde::Serialize;
-use tokio::io::AsyncWriteExt;
 use utoipa::ToSchema;
 
 use crate::{
     auth::AuthUser,
     db::{iso, today},
-    domain::{media::MAX_UPLOAD_BYTES, BirthDate, Gender, ProfilePatch, UserType, VisionType},
+    domain::{BirthDate, Gender, ProfilePatch, UserType, VisionType},
     error::ApiError,
-    extract::ApiJson,
+    extract::{upload_field, ApiJson},
     i18n::Msg,
     routes::dto::avatar_url,
     services::profiles,
@@ -101,69 +99,13 @@ pub async fn upload_avatar(
     req: HttpRequest,
     payload: web::Payload,
 ) -> Result<web::Json<ProfileResponse>, ApiError> {
-    let declared = req.headers().get(CONTENT_LENGTH).and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<u64>().ok());
-    if declared.is_some_and(|n| n > MAX_UPLOAD_BYTES + 64 * 1024) {
-        return Err(ApiError::file_too_large("avatar"));
-    }
     // The account must be there before its upload is taken in.
     profiles::current(&state.db, user).await?;
     let dir = avatars_dir(&state);
-    tokio::fs::create_dir_all(&dir).await.map_err(ApiError::internal)?;
-    let mut multipart = actix_multipart::Multipart::new(req.headers(), payload);
-    let malformed = || ApiError::bad_request("malformed_upload", Msg::UnexpectedSending).on_field("avatar");
-    let mut stored: Option<String> = None;
-    while let Some(field) = multipart.next().await {
-        let mut field = field.map_err(|_| malformed())?;
-        if field.name() != Some("avatar") || stored.is_some() {
-            // Other fields are read and ignored.
-            while let Some(chunk) = field.next().await {
-                chunk.map_err(|_| malformed())?;
-            }
-            continue;
-        }
-        let tmp = dir.join(format!(".upload-{}", uuid::Uuid::new_v4().simple()));
-        match receive_image(&mut field, &tmp).await {
-            Ok(ext) => {
-                let name = format!("{}.{ext}", uuid::Uuid::new_v4().simple());
-                tokio::fs::rename(&tmp, dir.join(&name)).await.map_err(ApiError::internal)?;
-                stored = Some(name);
-            }
-            Err(e) => {
-                let _ = tokio::fs::remove_file(&tmp).await;
-                return Err(e);
-            }
-        }
-    }
-    let name = stored.ok_or_else(|| ApiError::field_required("avatar"))?;
+    let judge = |head: &[u8], _: &str| crate::domain::media::sniff_image(head);
+    let (received, _) = upload_field(&req, payload, "avatar", &dir, judge, unsupported).await?;
+    let name = received.file;
     Ok(web::Json(profile_of(&profiles::replace_avatar(&state.db, &dir, user, Some(name)).await?)))
-}
-
-/// Streams one field into `tmp`, checking its kind from the first bytes and its size as it goes.
-async fn receive_image(field: &mut actix_multipart::Field, tmp: &std::path::Path) -> Result<&'static str, ApiError> {
-    let mut file = tokio::fs::File::create(tmp).await.map_err(ApiError::internal)?;
-    let mut head: Vec<u8> = Vec::with_capacity(16);
-    let mut ext = None;
-    let mut size: u64 = 0;
-    while let Some(chunk) = field.next().await {
-        let chunk =
-            chunk.map_err(|_| ApiError::bad_request("malformed_upload", Msg::UnexpectedSending).on_field("avatar"))?;
-        size += chunk.len() as u64;
-        if size > MAX_UPLOAD_BYTES {
-            return Err(ApiError::file_too_large("avatar"));
-        }
-        if ext.is_none() {
-            head.extend_from_slice(&chunk[..chunk.len().min(16 - head.len().min(16))]);
-            if head.len() >= 12 {
-                ext = Some(crate::domain::media::sniff_image(&head).map(|s| s.ext).ok_or_else(unsupported)?);
-            }
-        }
-        file.write_all(&chunk).await.map_err(ApiError::internal)?;
-    }
-    file.flush().await.map_err(ApiError::internal)?;
-    match ext {
-        Some(ext) => Ok(ext),
-        None => crate::domain::media::sniff_image(&head).map(|s| s.ext).ok_or_else(unsupported),
-    }
 }
 
 fn unsupported() -> ApiError {
