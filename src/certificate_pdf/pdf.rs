@@ -517,6 +517,10 @@ mod tests {
     }
 
     fn sample(name: &str, title: &str, revoked: bool) -> Vec<u8> {
+        sample_by(name, title, revoked, ("لمسة", "Lamsa"))
+    }
+
+    fn sample_by(name: &str, title: &str, revoked: bool, (society_ar, society_en): (&str, &str)) -> Vec<u8> {
         let font = CertificateFont::built_in().expect("the built-in font loads");
         let page = CertificatePage {
             code: "ABCD-EFGH-JKMN-PQ01",
@@ -528,8 +532,8 @@ mod tests {
             grade: Some(GradeBand::VeryGood),
             verify_url: "https://lamsa.example.org/certificates/verify/ABCD-EFGH-JKMN-PQ01",
             revoked,
-            society_ar: "لمسة",
-            society_en: "Lamsa",
+            society_ar,
+            society_en,
         };
         render(&font, &page).unwrap()
     }
@@ -584,6 +588,14 @@ mod tests {
         {
             assert!(text.contains(needle), "{needle:?} not in:\n{text}");
         }
+    }
+
+    #[test]
+    fn the_issuing_society_is_named_from_the_site_settings() {
+        let pdf = sample_by("Sara Ahmad", "Braille", false, ("جمعية نور", "Nur Society for the Blind"));
+        let text = extract(&pdf, "society");
+        assert!(text.contains("Nur Society for the Blind") && text.contains("جمعية نور"), "{text}");
+        assert!(!text.contains("Lamsa"), "{text}");
     }
 
     #[test]

@@ -87,7 +87,8 @@ fn write_prerendered(app: &TestApp) {
              <body><div id=\"root\"><main>about</main>{footer}</div></body></html>"
         );
         std::fs::write(dir.join(lang).join("about-us.html"), &page).unwrap();
-        std::fs::write(dir.join(lang).join("404.html"), page.replace("<main>about</main>", "<main>not found</main>")).unwrap();
+        std::fs::write(dir.join(lang).join("404.html"), page.replace("<main>about</main>", "<main>not found</main>"))
+            .unwrap();
     }
     std::fs::write(dir.join("routes.json"), r#"{"segments":["about-us"]}"#).unwrap();
 }
