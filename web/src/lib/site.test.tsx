@@ -150,12 +150,12 @@ describe('the footer with the site settings', () => {
     expect(f.textContent).toContain('تطوير فريق لمسة في الجمعية.');
   });
 
-  it.each([
+  it.each<['ar' | 'en', SiteSettings]>([
     ['ar', SET],
     ['en', SET],
     ['ar', UNSET],
     ['en', { ...UNSET, social_instagram: 'https://instagram.com/x', contact_phone: '123 45', logos: [SET.logos[1]] }],
-  ] as const)('its prerendered template, filled in as the server does, is the footer the app renders (%s)', async (lang, settings) => {
+  ])('its prerendered template, filled in as the server does, is the footer the app renders (%s)', async (lang, settings) => {
     await applyLanguage(lang);
     const template = renderToString(footer(lang, true));
     expect(template).toContain('@@IF:SOCIAL@@');

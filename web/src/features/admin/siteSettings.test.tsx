@@ -47,6 +47,7 @@ function server() {
       }
       if (url === '/api/admin/site-settings') return json(STORED);
       if (url === '/api/admin/contact-messages/unread-count') return json({ count: 0 });
+      if (url === '/api/media?kind=image') return json({ id: 9, url: '/api/media/9?sig=c' }, 201);
       if (url === '/api/admin/overview')
         return json({ users: {}, courses: {}, pending: { accreditation: 0, stop: 0, certificates: 0 }, contact_unread: 0, weeks: [], unset_settings: ['contact_email', 'social'] });
       return json({ code: 'not_found', message: 'nope' }, 404);
@@ -108,6 +109,20 @@ describe('site settings page', () => {
     expect(sent).toMatchObject({ contact_email: 'info@nur.example.org', society_name_en: 'Nur Society', social_facebook: '', logos: [{ media_id: 4, alt_ar: 'شعار', alt_en: 'Logo' }] });
     // This tab's footer follows at once.
     expect((queryClient.getQueryData(SITE_KEY) as SiteSettings).society_name_en).toBe('Nur Society');
+  });
+
+  it('an uploaded logo is added and its first description takes the focus', async () => {
+    open('/admin/site-settings');
+    const u = userEvent.setup();
+    const file = await screen.findByLabelText('Add a logo (image file)', {}, { timeout: 5000 });
+    await u.upload(file, new File([new Uint8Array([137, 80, 78, 71])], 'logo.png', { type: 'image/png' }));
+    await screen.findByText(/Logo uploaded/);
+    await waitFor(() => expect(document.activeElement?.id).toBe('st-logos[1].alt_ar'));
+    expect(screen.getByRole('heading', { name: 'Logo 2' })).toBeTruthy();
+    // Moving it earlier keeps the focus on a move button of the same logo.
+    await u.click(screen.getByRole('button', { name: 'Move logo 2 earlier' }));
+    await waitFor(() => expect(document.activeElement?.id).toBe('st-logo-0-down'));
+    expect(screen.getByText(/The logo is now number 1/)).toBeTruthy();
   });
 
   it('removing a logo takes it out of what is saved', async () => {

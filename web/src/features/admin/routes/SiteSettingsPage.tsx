@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert, StatusMessage } from '@/components/Alert';
 import { TextArea, TextField } from '@/components/Field';
@@ -27,10 +27,16 @@ export function SiteSettingsPage() {
   const [busy, setBusy] = useState(false);
   const [uploading, setUploading] = useState(false);
   const [status, setStatus] = useState('');
-  const fileInput = useRef<HTMLInputElement>(null);
   const order = useMemo(() => siteFieldOrder(form?.logos.length ?? 0), [form?.logos.length]);
   const { fieldErrors: err, formError, reset, showFieldErrors, fail } = useFormErrors(order, t('sendError'), P);
   const title = t('settings.title');
+  // An element to focus once the change that shows it is on screen (a new logo's description…).
+  const [focusNext, setFocusNext] = useState<string | null>(null);
+  useEffect(() => {
+    if (!focusNext) return;
+    document.getElementById(focusNext)?.focus();
+    setFocusNext(null);
+  }, [focusNext]);
 
   if (!form) {
     return (
@@ -56,8 +62,7 @@ export function SiteSettingsPage() {
       setForm((f) => (f ? { ...f, logos: [...f.logos, { media_id: media.id, url: media.url ?? null, alt_ar: '', alt_en: '' }] } : f));
       setStatus(t('settings.uploaded'));
       // The new logo's first description is the next thing to fill in.
-      const index = form?.logos.length ?? 0;
-      window.setTimeout(() => document.getElementById(`${P}-logos[${index}].alt_ar`)?.focus(), 0);
+      setFocusNext(`${P}-logos[${form?.logos.length ?? 0}].alt_ar`);
     } catch (error) {
       setStatus('');
       showFieldErrors({ logo_file: error instanceof ApiError ? error.message : t('sendError') });
@@ -69,13 +74,18 @@ export function SiteSettingsPage() {
   function removeLogo(i: number) {
     setForm((f) => (f ? { ...f, logos: f.logos.filter((_, j) => j !== i) } : f));
     setStatus(t('settings.logoRemoved', { n: i + 1 }));
-    window.setTimeout(() => fileInput.current?.focus(), 0);
+    setFocusNext(`${P}-logo_file`);
   }
 
   function move(i: number, by: -1 | 1) {
     setForm((f) => (f ? { ...f, logos: moveLogo(f.logos, i, by) } : f));
     setStatus(t('settings.logoMoved', { n: i + 1 + by }));
-    window.setTimeout(() => document.getElementById(`${P}-logo-${i + by}-${by < 0 ? 'up' : 'down'}`)?.focus(), 0);
+    // Focus stays on the same kind of button, now on the logo's new place (or the other one at an end).
+    const to = i + by;
+    const last = (form?.logos.length ?? 1) - 1;
+    const pressed = by < 0 ? 'up' : 'down';
+    const stillThere = by < 0 ? to > 0 : to < last;
+    setFocusNext(`${P}-logo-${to}-${stillThere ? pressed : by < 0 ? 'down' : 'up'}`);
   }
 
   async function save(e: FormEvent) {
@@ -190,7 +200,6 @@ export function SiteSettingsPage() {
             <div className={`field ${err.logo_file ? 'field-invalid' : ''}`}>
               <label htmlFor={`${P}-logo_file`}>{t('settings.logoFile')}</label>
               <input
-                ref={fileInput}
                 id={`${P}-logo_file`}
                 type="file"
                 accept="image/png,image/jpeg,image/webp,image/gif"
