@@ -11,8 +11,8 @@
  * Text markers React leaves between text nodes (`<!-- -->`) are skipped by hydration.
  */
 import { createContext, useContext, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { apiFetch } from './api-client';
-import { useLanguage } from './hooks';
 import { useAppQuery } from './query';
 
 export interface SiteLogo {
@@ -119,12 +119,12 @@ export function siteView(settings: SiteSettings | undefined, lang: 'ar' | 'en', 
   return { template, value, shows, logos };
 }
 
-/** The settings as the page in its language shows them. */
+/** The settings as the page shows them, in the language of its texts. */
 export function useSite(): SiteView {
   const template = useContext(SiteTemplate);
   const settings = useSiteSettings();
-  const [lang] = useLanguage();
-  return siteView(settings, lang, template);
+  const { i18n } = useTranslation();
+  return siteView(settings, i18n.language === 'en' ? 'en' : 'ar', template);
 }
 
 /** A setting's text, or `fallback` when unset (in a template, both, for the server to choose). */
