@@ -39,6 +39,11 @@ export LAMSA_E2E_SUPERVISOR_PASSWORD="Sup#pass2026"
 printf '%s\n' "$LAMSA_E2E_SUPERVISOR_PASSWORD" |
   "$bin" create-user --type supervisor --email "$LAMSA_E2E_SUPERVISOR_EMAIL" --name "Sup" >>"$data/server.log" 2>&1
 
+# The demo data (accounts, three active courses with coded categories and levels), as `make run`
+# has it: e2e/catalogue.e2e.ts filters the demo catalogue. Other tests find their own courses by
+# a unique search, so the demo courses beside them change nothing.
+LAMSA_DEMO_PASSWORD="Demo#pass2026" "$bin" seed-demo >>"$data/server.log" 2>&1
+
 export NO_COLOR=1 # plain test output for logs and scripts/test.sh counting
 export LAMSA_BASE_URL="$base"
 export LAMSA_CHROMIUM="$chromium"

@@ -67,10 +67,8 @@ pub async fn loadtest_users(db: &Db, count: usize, password: &str) -> anyhow::Re
     let mut out = Vec::with_capacity(wanted.len());
     let (mut tx, _turn) = crate::db::begin_write(db).await?;
     for (email, user_type) in wanted {
-        let existing: Option<(i64,)> =
-            sqlx::query_as("SELECT id FROM users WHERE email = $1").bind(&email).fetch_optional(&mut *tx).await?;
-        let id = match existing {
-            Some((id,)) => id,
+        let id = match store::users::id_by_email(&mut *tx, &email).await? {
+            Some(id) => id,
             None => {
                 let name =
                     if user_type == UserType::Supervisor { "Load supervisor".to_string() } else { email.clone() };
@@ -199,6 +197,53 @@ pub async fn seed_demo_courses(db: &Db) -> anyhow::Result<Vec<String>> {
         store::courses::set_status(&mut tx, id, CourseStatus::Active).await?;
         tx.commit().await?;
         made.push(title);
+    }
+    Ok(made)
+}
+
+/// Two demo news items, published by the demo supervisor through the same service the admin
+/// site uses (audited like any other), so the home page and the news list show what they do.
+/// Created once (by slug).
+pub async fn seed_demo_news(db: &Db) -> anyhow::Result<Vec<String>> {
+    use crate::{auth::AuthUser, domain::news::NewsInput, services::news};
+    let Some(supervisor) = store::users::by_email(db, "supervisor@lamsa.local").await? else { return Ok(vec![]) };
+    let items = [
+        (
+            "demo-new-courses",
+            "دورات جديدة في برايل العربي والإنجليزي",
+            "New courses in Arabic and English Braille",
+            "افتتحت الجمعية **ثلاث دورات** للمبتدئين: حروف برايل العربية، وحروف برايل الإنجليزية من A إلى J، وأولى اختصارات برايل المختصر. سجّل في أيّ منها من صفحة الدورات.",
+            "The society has opened **three courses** for beginners: Arabic Braille letters, English Braille letters A to J, and the first contractions of grade 2 Braille. Enrol in any of them from the courses page.",
+        ),
+        (
+            "demo-practice-keyboard",
+            "تدرّب على لوحة المفاتيح السداسية",
+            "Practise on the six-key keyboard",
+            "صفحة التدريب تعرض عليك كل يوم الحروف التي حان وقت مراجعتها. اكتبها بالمفاتيح F وD وS وJ وK وL كما تكتب على آلة بيركنز.",
+            "The practice page shows you each day the letters that are due for review. Type them with the F, D, S, J, K and L keys, as on a Perkins brailler.",
+        ),
+    ];
+    let mut made = Vec::new();
+    for (slug, title_ar, title_en, body_ar, body_en) in items {
+        if news::public(db, slug).await.is_ok() {
+            continue;
+        }
+        let input = NewsInput {
+            slug: Some(slug.into()),
+            title_ar: title_ar.into(),
+            title_en: title_en.into(),
+            body_md_ar: body_ar.into(),
+            body_md_en: body_en.into(),
+            image_media_id: None,
+            image_alt_ar: None,
+            image_alt_en: None,
+            link: None,
+            state: "published".into(),
+            publish_at: None,
+        };
+        let content = input.parse().with_context(|| format!("demo news {slug}"))?;
+        news::create(db, AuthUser::acting(supervisor.id, UserType::Supervisor), content).await?;
+        made.push(title_en.to_string());
     }
     Ok(made)
 }

@@ -204,6 +204,9 @@ async fn admin(settings: Settings, command: Command) -> anyhow::Result<()> {
             for title in accounts::seed_demo_courses(&pool).await? {
                 println!("Demo course created: {title}");
             }
+            for title in accounts::seed_demo_news(&pool).await? {
+                println!("Demo news item published: {title}");
+            }
             if accounts::seed_demo_site(&pool, &settings.uploads_dir().join("media")).await? {
                 println!("Demo site settings written (example values; change them in the admin site)");
             }

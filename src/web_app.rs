@@ -23,6 +23,8 @@ use actix_web::{
     web, HttpRequest, HttpResponse,
 };
 
+use percent_encoding::{utf8_percent_encode, AsciiSet, NON_ALPHANUMERIC};
+
 use crate::state::AppState;
 
 /// Hashed file names: the content never changes under the same name.
@@ -49,7 +51,7 @@ pub async fn serve(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse
         }
         // A chunk of an older build, say: a 404 lets the page fail clearly, not parse HTML as code.
         None if req.path().starts_with("/assets/") => return HttpResponse::NotFound().finish(),
-        None => match prerendered(&state, req.path(), lang_of(&req)).await {
+        None => match prerendered(&state, req.path(), req.query_string(), lang_of(&req)).await {
             Some(page) => return page.respond(&req, &state.settings.public_url),
             None => (dir.join("index.html"), false),
         },
@@ -137,7 +139,7 @@ fn accept_language(req: &HttpRequest) -> Option<&'static str> {
 /// The prerendered page for `request_path` in `lang`: the page itself, a published news item
 /// filled into its page, or the not-found page when no client route claims the path; `None` for
 /// the app's shell (or a build without pages).
-async fn prerendered(state: &AppState, request_path: &str, lang: &'static str) -> Option<Page> {
+async fn prerendered(state: &AppState, request_path: &str, query: &str, lang: &'static str) -> Option<Page> {
     let pages = state.settings.web_dir.join(PRERENDERED);
     let path = match request_path.trim_end_matches('/') {
         "" => "/".to_string(),
@@ -147,6 +149,11 @@ async fn prerendered(state: &AppState, request_path: &str, lang: &'static str) -
     let base = pages.join(lang);
     // The pages' own file names are no addresses of theirs.
     let own_name = path == "/index" || path == "/404";
+    if path == "/news" && first_page(query) {
+        if let Some(html) = news_list(state, &base, lang).await {
+            return Some(Page { html, lang, path, status: StatusCode::OK });
+        }
+    }
     if let Some(file) = file_for(&base, &name).filter(|_| !own_name) {
         let html = tokio::fs::read_to_string(file).await.ok()?;
         let html = with_site(state, &html, lang, |_| None, Vec::new()).await?;
@@ -285,6 +292,79 @@ async fn news_item(state: &AppState, base: &Path, slug: &str, lang: &'static str
     let query = serde_json::json!({ "key": ["news", "item", slug, lang], "data": item });
     with_site(state, &template, lang, news, vec![query]).await
 }
+
+/// Whether the news list's address asks for its first page (`?page=` absent or 1); other pages
+/// are the prerendered page, which asks for its items once hydrated.
+fn first_page(query: &str) -> bool {
+    form_urlencoded::parse(query.as_bytes()).all(|(k, v)| k != "page" || v == "1")
+}
+
+/// The news list's first page filled in (`_templates/news-list*.html`: no items, one page, more
+/// pages; each item from `news-list-item.html`), with the answer `GET /api/news?page=1&per_page=10`
+/// gives in `lamsa-data`, so that the list is in the first frame and the app hydrates without
+/// asking again. `None` (the prerendered page, which fetches) if the database does not answer.
+async fn news_list(state: &AppState, base: &Path, lang: &'static str) -> Option<String> {
+    const PER_PAGE: i64 = 10;
+    let rows = crate::services::news::public_page(&state.db, PER_PAGE, 0).await.ok()?;
+    let list = crate::routes::news::NewsList {
+        items: rows.items.iter().map(|n| crate::routes::dto::news_public(&state.media, n)).collect(),
+        page: 1,
+        per_page: PER_PAGE,
+        total: rows.total,
+    };
+    let pages = ((list.total + PER_PAGE - 1) / PER_PAGE).max(1);
+    let templates = base.join("_templates");
+    let variant = match (list.items.is_empty(), pages > 1) {
+        (true, _) => "news-list-empty",
+        (false, false) => "news-list-one-page",
+        (false, true) => "news-list-more",
+    };
+    let template = tokio::fs::read_to_string(templates.join(format!("{variant}.html"))).await.ok()?;
+    let item_template = tokio::fs::read_to_string(templates.join("news-list-item.html")).await.ok()?;
+    let en = lang == "en";
+    let items: String = list
+        .items
+        .iter()
+        .map(|item| {
+            let at = item.published_at.clone().unwrap_or_default();
+            fill(
+                &item_template,
+                |marker| {
+                    Some(match marker {
+                        // As the app's link writes it (encodeURIComponent).
+                        "SLUG" => utf8_percent_encode(&item.slug, URI_COMPONENT).to_string(),
+                        "TITLE" => escape_attr(if en { &item.title_en } else { &item.title_ar }),
+                        "SUMMARY" => escape_attr(if en { &item.summary_en } else { &item.summary_ar }),
+                        "AT" => escape_attr(&at),
+                        "DAY" => escape_attr(at.get(..10).unwrap_or(&at)),
+                        _ => return None,
+                    })
+                },
+                |_| None,
+            )
+        })
+        .collect();
+    let query = serde_json::json!({ "key": ["news", "list", 1, lang], "data": list });
+    // The list and the site settings in one pass (the items' text is never read for markers).
+    let page = |marker: &str| match marker {
+        "ITEMS" => Some(items.clone()),
+        "PAGES" => Some(pages.to_string()),
+        _ => None,
+    };
+    with_site(state, &template, lang, page, vec![query]).await
+}
+
+/// What `encodeURIComponent` leaves as it is: letters, digits and `-_.!~*'()`.
+const URI_COMPONENT: &AsciiSet = &NON_ALPHANUMERIC
+    .remove(b'-')
+    .remove(b'_')
+    .remove(b'.')
+    .remove(b'!')
+    .remove(b'~')
+    .remove(b'*')
+    .remove(b'\'')
+    .remove(b'(')
+    .remove(b')');
 
 /// Replaces each `@@NAME@@` marker with its `value`, and keeps (without its markers) or drops
 /// each block `@@IF:KEY@@ … @@END:KEY@@` (kept when `set(KEY)`) and `@@NOT:KEY@@ … @@END:KEY@@`

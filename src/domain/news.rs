@@ -199,9 +199,49 @@ pub fn render_markdown(md: &str) -> String {
         .to_string()
 }
 
+/// How long a news item's summary in a list is, in characters.
+pub const NEWS_SUMMARY_CHARS: usize = 200;
+
+/// The first `max` characters of an item's text, for lists: the Markdown's words without its
+/// marks, blocks joined by a space, runs of white space as one, cut with `…`. Computed here
+/// once, so the news list the server fills in and the one the app renders say the same.
+pub fn summarize_markdown(md: &str, max: usize) -> String {
+    use pulldown_cmark::{Event, Options, Parser, TagEnd};
+    let mut text = String::new();
+    for event in Parser::new_ext(md, Options::ENABLE_STRIKETHROUGH | Options::ENABLE_TABLES) {
+        match event {
+            Event::Text(t) | Event::Code(t) | Event::Html(t) | Event::InlineHtml(t) => text.push_str(&t),
+            // The end of a mark inside a line joins, as in the page ("a *b*." reads "a b.").
+            Event::End(TagEnd::Emphasis | TagEnd::Strong | TagEnd::Strikethrough | TagEnd::Link | TagEnd::Image) => {}
+            Event::SoftBreak | Event::HardBreak | Event::Rule | Event::End(_) => text.push(' '),
+            _ => {}
+        }
+    }
+    let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    if flat.chars().count() <= max {
+        return flat;
+    }
+    let cut: String = flat.chars().take(max.saturating_sub(1)).collect();
+    format!("{}…", cut.trim_end())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_summary_is_the_text_without_marks_cut_at_a_length() {
+        assert_eq!(
+            summarize_markdown("# Title\n\nSome *bold*   `code`\nand [a link](https://e.org).", 200),
+            "Title Some bold code and a link."
+        );
+        assert_eq!(summarize_markdown("- one\n- two", 200), "one two");
+        let long = "كلمة ".repeat(100);
+        let cut = summarize_markdown(&long, 20);
+        assert_eq!(cut.chars().count(), 20);
+        assert!(cut.ends_with("كلمة…") || cut.ends_with('…'));
+        assert_eq!(summarize_markdown("<b>raw</b> text", 200), "<b>raw</b> text");
+    }
 
     #[test]
     fn markdown_is_rendered_and_scripts_are_inert() {

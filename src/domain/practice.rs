@@ -21,8 +21,6 @@ pub const RELEARN_MS: i64 = 60_000;
 /// A session takes the cards due up to this far ahead, so a card answered wrong a moment ago
 /// is in it again after a reload (Anki's "learn ahead limit").
 pub const LOOKAHEAD_MS: i64 = 10 * 60_000;
-/// How long a daily session lasts at most, by default.
-pub const SESSION_LIMIT_SECS: i64 = 600;
 /// A right answer faster than this is rated easy; slower than [`SLOW_MS`], hard.
 pub const FAST_MS: i64 = 3_000;
 pub const SLOW_MS: i64 = 20_000;

@@ -154,49 +154,17 @@ fn written(b: TranslateRequest, code: Code, opts: braille::Options, grade: u8) -
             }
         }
         Direction::ToText => {
-            // Each line is read on its own; characters that are not Braille are reported.
-            let mut unknown = Vec::new();
-            let mut lines_cells: Vec<Vec<Cell>> = Vec::new();
-            let mut index = 0;
-            for line in b.text.split('\n') {
-                let mut cells = Vec::new();
-                for ch in line.trim_end_matches('\r').chars() {
-                    match ch {
-                        ' ' => cells.push(Cell::EMPTY),
-                        _ => match Cell::from_unicode(ch) {
-                            Some(c) => cells.push(c),
-                            None => unknown.push(UnknownChar { index, ch: ch.to_string() }),
-                        },
-                    }
-                    index += 1;
-                }
-                index += 1;
-                lines_cells.push(cells);
-            }
-            let mut text = String::new();
-            let mut offset = 0;
-            for (i, cells) in lines_cells.iter().enumerate() {
-                if i > 0 {
-                    text.push('\n');
-                }
-                let back = braille::to_text_with(cells, code, &opts);
-                for &u in &back.unknown_cells {
-                    unknown.push(UnknownChar { index: offset + u, ch: cells[u].to_unicode().to_string() });
-                }
-                offset += cells.len() + 1;
-                text.push_str(&back.text);
-            }
-            let all: Vec<Cell> = lines_cells.iter().flatten().copied().collect();
-            let joined = |f: fn(&[Cell]) -> String| lines_cells.iter().map(|l| f(l)).collect::<Vec<_>>().join("\n");
+            let read = braille::read_unicode_lines(&b.text, code, &opts);
+            let joined = |f: fn(&[Cell]) -> String| read.lines.iter().map(|l| f(l)).collect::<Vec<_>>().join("\n");
             TranslateResponse {
                 lang: code_str(code),
                 grade,
                 braille: joined(braille::cells_to_unicode),
                 dots: joined(braille::cells_to_dots),
                 brf: joined(braille::cells_to_brf),
-                text,
-                cells: all.iter().map(|&c| cell_info(c, code)).collect(),
-                unknown,
+                text: read.text.clone(),
+                cells: read.lines.iter().flatten().map(|&c| cell_info(c, code)).collect(),
+                unknown: read.unknown.iter().map(|&(index, ch)| UnknownChar { index, ch: ch.to_string() }).collect(),
             }
         }
     }

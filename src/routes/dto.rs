@@ -121,6 +121,9 @@ pub struct NewsPublicDto {
     pub title_en: String,
     pub body_html_ar: String,
     pub body_html_en: String,
+    /// The body's first 200 characters as plain text, for lists.
+    pub summary_ar: String,
+    pub summary_en: String,
     /// Signed URL of the image.
     pub image_url: Option<String>,
     pub image_alt_ar: Option<String>,
@@ -147,7 +150,7 @@ pub struct NewsAdminDto {
 }
 
 pub fn news_public(media: &crate::auth::MediaSigner, n: &crate::store::news::NewsRow) -> NewsPublicDto {
-    use crate::domain::news::render_markdown;
+    use crate::domain::news::{render_markdown, summarize_markdown, NEWS_SUMMARY_CHARS};
     NewsPublicDto {
         id: n.id,
         slug: n.slug.clone(),
@@ -155,6 +158,8 @@ pub fn news_public(media: &crate::auth::MediaSigner, n: &crate::store::news::New
         title_en: n.title_en.clone(),
         body_html_ar: render_markdown(&n.body_md_ar),
         body_html_en: render_markdown(&n.body_md_en),
+        summary_ar: summarize_markdown(&n.body_md_ar, NEWS_SUMMARY_CHARS),
+        summary_en: summarize_markdown(&n.body_md_en, NEWS_SUMMARY_CHARS),
         image_url: n.image_media_id.map(|id| media.url(id)),
         image_alt_ar: n.image_alt_ar.clone(),
         image_alt_en: n.image_alt_en.clone(),

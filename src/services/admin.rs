@@ -139,6 +139,34 @@ pub async fn change_user(
     Ok(after)
 }
 
+/// What a bulk change did, per account: changed, or refused and why.
+pub struct BulkOutcome {
+    pub updated: Vec<AdminUserRow>,
+    pub refused: Vec<(i64, ServiceError)>,
+}
+
+/// Activates or deactivates several accounts, each in its own transaction through
+/// [`change_user`] (so each is audited, told and has its sessions ended like a single change).
+/// A refusal (not found, oneself, the last supervisor) is reported for its id and the others go
+/// on; a failure of the server stops the batch (what was changed before it stays changed).
+pub async fn bulk_set_active(
+    db: &Db,
+    realtime: &Realtime,
+    supervisor: AuthUser,
+    ids: &[i64],
+    active: bool,
+) -> Result<BulkOutcome, ServiceError> {
+    let mut outcome = BulkOutcome { updated: vec![], refused: vec![] };
+    for &id in ids {
+        match change_user(db, realtime, supervisor, id, UserChange { active: Some(active), user_type: None }).await {
+            Ok(row) => outcome.updated.push(row),
+            Err(e) if e.is_failure() => return Err(e),
+            Err(e) => outcome.refused.push((id, e)),
+        }
+    }
+    Ok(outcome)
+}
+
 pub async fn invite(
     db: &Db,
     links: Links<'_>,

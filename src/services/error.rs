@@ -113,3 +113,40 @@ pub enum ServiceError {
     #[error(transparent)]
     Internal(#[from] anyhow::Error),
 }
+
+impl ServiceError {
+    /// A failure of the server itself (a database or a part that did not answer), not a
+    /// refusal of what was asked: a batch stops on it instead of reporting it per item.
+    pub fn is_failure(&self) -> bool {
+        use ServiceError as E;
+        matches!(
+            self,
+            E::Database(_) | E::Internal(_) | E::MailNotSent | E::CertificatePdf(_) | E::AssessmentSaveFailed(_)
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A batch stops on exactly what the HTTP edge answers with a 5xx.
+    #[test]
+    fn a_failure_is_what_the_edge_calls_a_server_error() {
+        let cases = [
+            ServiceError::Database(sqlx::Error::RowNotFound),
+            ServiceError::Internal(anyhow::anyhow!("disk full")),
+            ServiceError::MailNotSent,
+            ServiceError::AssessmentSaveFailed(anyhow::anyhow!("x")),
+            ServiceError::NotFound,
+            ServiceError::CannotChangeSelf,
+            ServiceError::LastSupervisor,
+            ServiceError::Forbidden,
+        ];
+        for e in cases {
+            let failure = e.is_failure();
+            let text = e.to_string();
+            assert_eq!(failure, crate::error::ApiError::from(e).status.is_server_error(), "{text}");
+        }
+    }
+}

@@ -90,6 +90,13 @@ pub async fn by_email(db: &Db, email: &str) -> Result<Option<UserRow>, sqlx::Err
     sqlx::query_as(&format!("SELECT {COLUMNS} FROM users WHERE email = $1")).bind(email).fetch_optional(db).await
 }
 
+/// The id of the account with this (already normalised) address, inside a transaction.
+pub async fn id_by_email<'e, E: Executor<'e, Database = Any>>(ex: E, email: &str) -> Result<Option<i64>, sqlx::Error> {
+    let row: Option<(i64,)> =
+        sqlx::query_as("SELECT id FROM users WHERE email = $1").bind(email).fetch_optional(ex).await?;
+    Ok(row.map(|(id,)| id))
+}
+
 pub async fn by_id(db: &Db, id: i64) -> Result<Option<UserRow>, sqlx::Error> {
     sqlx::query_as(&format!("SELECT {COLUMNS} FROM users WHERE id = $1")).bind(id).fetch_optional(db).await
 }

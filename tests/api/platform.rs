@@ -143,6 +143,14 @@ async fn seed_demo_gives_one_account_per_role_and_three_active_courses() {
         assert_eq!(app.login(email, "Demo#Pass1").await.status, StatusCode::OK);
     }
     assert!(run().status.success(), "running it again changes nothing");
+    // Two published news items, once.
+    let news = app.send(app.client.get(app.url("/api/news"))).await.body;
+    assert_eq!(news["total"], 2, "{news}");
+    assert_eq!(news["items"][1]["title_en"], "New courses in Arabic and English Braille");
+    assert!(news["items"][1]["summary_en"]
+        .as_str()
+        .unwrap()
+        .starts_with("The society has opened three courses for beginners"));
     let catalogue = app.send(app.client.get(app.url("/api/courses"))).await.body;
     let courses = catalogue["courses"].as_array().unwrap();
     assert_eq!(courses.len(), 3);

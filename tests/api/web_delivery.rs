@@ -194,6 +194,20 @@ fn write_prerendered(app: &TestApp) {
             page("@@TITLE@@", "@@TITLE@@</h1><time dateTime=\"@@AT@@\">@@DAY@@</time><div>@@BODY@@</div><a href=\"@@LINK@@\">x</a><h1>"),
         )
         .unwrap();
+        std::fs::write(dir.join(lang).join("news.html"), page("news", "news, loading")).unwrap();
+        std::fs::write(dir.join(lang).join("_templates/news-list-empty.html"), page("news", "no news yet")).unwrap();
+        std::fs::write(dir.join(lang).join("_templates/news-list-one-page.html"), page("news", "<ul>@@ITEMS@@</ul>"))
+            .unwrap();
+        std::fs::write(
+            dir.join(lang).join("_templates/news-list-more.html"),
+            page("news", "<ul>@@ITEMS@@</ul><p>page 1 of @@PAGES@@</p>"),
+        )
+        .unwrap();
+        std::fs::write(
+            dir.join(lang).join("_templates/news-list-item.html"),
+            "<li><a href=\"/news/@@SLUG@@\">@@TITLE@@</a><time dateTime=\"@@AT@@\">@@DAY@@</time><p>@@SUMMARY@@</p></li>",
+        )
+        .unwrap();
     }
     std::fs::write(dir.join("routes.json"), r#"{"segments":["about-us","news","student"]}"#).unwrap();
 }
@@ -331,4 +345,55 @@ async fn a_published_news_item_is_filled_into_its_prerendered_page_with_its_data
 
     let (_, _, ar) = page(&app, "/news/new-course", &[("Accept-Language", "ar")]).await;
     assert!(ar.contains("<title>دورة &lt;جديدة&gt;</title>"), "{ar}");
+}
+
+#[actix_web::test]
+async fn the_news_list_s_first_page_is_filled_in_with_the_api_s_answer_for_the_app() {
+    use lamsa::domain::UserType;
+    let app = spawn_app().await;
+    write_prerendered(&app);
+    let (_, _, empty) = page(&app, "/news", &[("Accept-Language", "en")]).await;
+    assert!(empty.contains("no news yet"), "{empty}");
+    assert!(empty.contains("\"total\":0"), "the empty answer for the app: {empty}");
+
+    let sup = app.account(UserType::Supervisor, "mona@example.com").await;
+    for n in 1..=11 {
+        let body = serde_json::json!({
+            "slug": format!("item-{n}"), "title_ar": format!("خبر <{n}>"), "title_en": format!("News & {n}"),
+            "body_md_ar": "نص **الخبر**.", "body_md_en": format!("The *news* number {n}."), "state": "published"
+        });
+        let r = app.post_auth("/api/admin/news", sup["access"].as_str().unwrap(), body, "en").await;
+        assert_eq!(r.status, StatusCode::CREATED, "{:?}", r.body);
+    }
+    let api = app.send(app.client.get(app.url("/api/news?page=1&per_page=10"))).await.body;
+    let (status, _, html) = page(&app, "/news", &[("Cookie", "app-lang=en")]).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(html.matches("<li>").count(), 10, "{html}");
+    let first = &api["items"][0];
+    let at = first["published_at"].as_str().unwrap();
+    assert!(
+        html.contains(&format!(
+            "<li><a href=\"/news/{}\">News &amp; {}</a><time dateTime=\"{at}\">{}</time><p>The news number {}.</p></li>",
+            first["slug"].as_str().unwrap(),
+            first["slug"].as_str().unwrap().trim_start_matches("item-"),
+            &at[..10],
+            first["slug"].as_str().unwrap().trim_start_matches("item-"),
+        )),
+        "{html}"
+    );
+    assert!(html.contains("page 1 of 2"), "{html}");
+    assert!(!html.contains("@@"), "every marker filled: {html}");
+    let start = html.find("<script id=\"lamsa-data\" type=\"application/json\">").expect("lamsa-data");
+    let json = &html[start..];
+    let json = &json[json.find('>').unwrap() + 1..json.find("</script>").unwrap()];
+    assert!(!json.contains('<'), "{json}");
+    let data: serde_json::Value = serde_json::from_str(json).unwrap();
+    assert_eq!(data["queries"][0]["key"], serde_json::json!(["news", "list", 1, "en"]));
+    assert_eq!(data["queries"][0]["data"], api);
+
+    let (_, _, ar) = page(&app, "/news?page=1", &[("Accept-Language", "ar")]).await;
+    assert!(ar.contains("خبر &lt;11&gt;") && ar.contains("<p>نص الخبر.</p>"), "{ar}");
+    // Another page is the prerendered page, which asks for its items itself.
+    let (_, _, second) = page(&app, "/news?page=2", &[("Accept-Language", "en")]).await;
+    assert!(second.contains("news, loading") && !second.contains("lamsa-data"), "{second}");
 }

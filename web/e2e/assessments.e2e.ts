@@ -392,6 +392,19 @@ describe('assessments', () => {
     await go(ip, '/instructor/track-students');
     const cell = ip.locator('td', { hasText: `${EXERCISE}, attempt 1` });
     await cell.waitFor();
+    // The attempts are in a disclosure that keeps the table inside its card, wide or narrow.
+    expect(await cell.innerText()).not.toContain('not passed');
+    for (const width of [1280, 360]) {
+      await ip.setViewportSize({ width, height: 800 });
+      const fit = await ip.locator('.crs-track').first().evaluate((t) => {
+        const card = t.closest('.card')!.getBoundingClientRect();
+        const box = t.getBoundingClientRect();
+        return { inside: box.left >= card.left - 0.5 && box.right <= card.right + 0.5, page: document.documentElement.scrollWidth <= innerWidth };
+      });
+      expect(fit, `tracking table at ${width} px`).toEqual({ inside: true, page: true });
+    }
+    await ip.setViewportSize({ width: 1280, height: 900 });
+    await press(cell.getByText(/^Show the \d+ attempts$/));
     expect(await cell.innerText()).toContain(`${EXERCISE}, attempt 1: 1 / 3 (33.3%), not passed`);
     await press(ip.getByRole('link', { name: `Answers of Assessment Student: ${EXERCISE}, attempt 1` }));
     await ip.locator('h1', { hasText: `Result: ${EXERCISE}` }).waitFor();

@@ -64,8 +64,8 @@ async function shot(name: string) {
   if (shots) await page.screenshot({ path: `${shots}/practice-${name}.png`, fullPage: true });
 }
 
-async function expectNoAxe(label: string) {
-  const v = await axeViolations(page);
+async function expectNoAxe(label: string, on: Page = page) {
+  const v = await axeViolations(on);
   expect(v, label).toEqual([]);
 }
 
@@ -163,6 +163,72 @@ describe('practice', () => {
     await shot('summary');
   });
 
+  describe('the learner sets the pace', () => {
+    /** Answers the card in hand by keyboard (right or wrong does not matter here), `ms` after it was shown, then goes on. */
+    async function answerAfter(p: Page, ms: number) {
+      await expectFocus(p, 'practice-answer');
+      if ((await p.locator('.practice-card').innerText()).includes('on the six-key keyboard')) await chord(p, 'KeyF');
+      else await p.keyboard.type('x');
+      await p.keyboard.press('Enter');
+      await expectFocus(p, 'practice-result');
+      await p.clock.fastForward(ms);
+      await press(p.locator('#practice-next'));
+    }
+
+    async function startAs(p: Page, timeBox: string) {
+      const learner = await createAccount('student', 'Pace Learner');
+      await p.clock.install();
+      await setPrefs(p, { lang: 'en', theme: 'dark', clear: true });
+      await storeSession(p, learner);
+      await p.goto('/student/practice');
+      await p.waitForSelector('h1:has-text("Practice")');
+      await p.locator('#practice-new').fill('10');
+      await p.locator('#practice-time-box').selectOption({ label: timeBox });
+      await press(p.getByRole('button', { name: 'Save settings' }));
+      await expectStatus(p, 'Settings saved.');
+      await p.waitForSelector('text=cards are waiting');
+      await press(p.locator('#practice-start'));
+    }
+
+    it('without a time box, 40 minutes of practice with a half-hour break are never cut off', async () => {
+      const p = await newPage(b);
+      await startAs(p, 'Off');
+      for (const ms of [3 * 60_000, 4 * 60_000, 30 * 60_000, 3 * 60_000]) await answerAfter(p, ms);
+      await expectFocus(p, 'practice-answer');
+      expect(await p.locator('.practice-card h2').innerText()).toMatch(/^Card 5 of \d+$/);
+      expect(await p.getByRole('heading', { name: 'Your time box is up' }).count()).toBe(0);
+      expect(await p.getByText('About a minute of your time box is left.').count()).toBe(0);
+      await p.close();
+    });
+
+    it('with a 5-minute box the learner is warned a minute before, adds time, and ends the session when the box is up', async () => {
+      const p = await newPage(b);
+      await startAs(p, '5 minutes');
+      await answerAfter(p, 2 * 60_000);
+      await answerAfter(p, 2 * 60_000);
+      await expectStatus(p, 'About a minute of your time box is left.');
+      await expectNoAxe('time box warning', p);
+      // Shift+Tab from the card's field reaches the button; pressed, it goes and focus comes back.
+      await p.keyboard.press('Shift+Tab');
+      expect(await p.evaluate(() => document.activeElement?.textContent)).toBe('Add 5 minutes');
+      await p.keyboard.press('Enter');
+      await expectFocus(p, 'practice-answer');
+      await expectStatus(p, '5 minutes added to your time box.');
+      expect(await p.getByText('About a minute of your time box is left.').count()).toBe(0);
+      // A break on a card counts two minutes at most: 4 + 2 + 2 = 8 of 10, then 10.
+      await answerAfter(p, 25 * 60_000);
+      await answerAfter(p, 2 * 60_000);
+      await answerAfter(p, 2 * 60_000);
+      await expectFocus(p, 'practice-box-up');
+      expect(await p.locator('#practice-box-up').innerText()).toBe('Your time box is up');
+      await expectNoAxe('time box up', p);
+      await press(p.getByRole('button', { name: 'End the session' }));
+      await expectFocus(p, 'practice-summary');
+      await p.getByText('You ended the session at your time box. The cards left keep until next time.').waitFor();
+      await p.close();
+    });
+  });
+
   it('the mastery map shows the 63 cells with their level in words, and the same in a table', async () => {
     await setPrefs(page, { lang: 'en', theme: 'dark' });
     await storeSession(page, student);
@@ -173,6 +239,10 @@ describe('practice', () => {
     expect(await page.locator('.mastery-cell').count()).toBe(63);
     const alef = page.locator('.mastery-cell', { has: page.locator('.mastery-print', { hasText: /^ا$/ }) });
     expect(await alef.innerText()).toMatch(/strong · 100%/);
+    // Each cell names its symbol for a screen reader (a bare punctuation mark is often skipped).
+    expect(await alef.textContent()).toContain('(alef)');
+    const comma = page.locator('.mastery-cell', { has: page.locator('.mastery-print', { hasText: /^،$/ }) });
+    expect(await comma.locator('.visually-hidden').textContent()).toBe(' (comma)');
     const row = page.locator('table.practice-table tbody tr').first();
     expect(await row.innerText()).toContain('ا (alef)');
     expect(await page.locator('#map-confusions + ul').innerText()).toContain('being drilled');

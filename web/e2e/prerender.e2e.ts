@@ -213,6 +213,33 @@ describe('prerendered pages', () => {
     }
   });
 
+  it("the news list's first page comes in the HTML and hydrates from the data beside it, without asking again", async () => {
+    const page = await newPage(b);
+    const problems: string[] = [];
+    const asked: string[] = [];
+    page.on('console', (m) => {
+      if ((m.type() === 'error' || m.type() === 'warning') && HYDRATION.test(m.text())) problems.push(m.text());
+    });
+    page.on('pageerror', (e) => HYDRATION.test(e.message) && problems.push(e.message));
+    page.on('request', (r) => r.url().includes('/api/news?') && asked.push(r.url()));
+    for (const lang of ['ar', 'en'] as const) {
+      const resp = await page.goto(`/news?lang=${lang}`);
+      // The server wrote the item, its summary and its day into the page.
+      const html = await resp!.text();
+      expect(html).toContain(`href="/news/${NEWS.slug}"`);
+      expect(html).toContain(`>${NEWS[`title_${lang}`]}</a>`);
+      expect(html).toContain(lang === 'ar' ? '<p>افتُتحت دورة جديدة.</p>' : '<p>A new course has opened.</p>');
+      expect(html).toMatch(/<time dateTime="[^"]+">[^<]*\d{4}-\d{2}-\d{2}<\/time>/);
+      await hydratedAndSettled(page);
+      const item = page.locator('.news-card', { hasText: NEWS[`title_${lang}`] });
+      expect(await item.count()).toBe(1);
+      // After hydration the date is the reader's own.
+      expect(await item.locator('time').textContent()).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+    }
+    expect(problems).toEqual([]);
+    expect(asked).toEqual([]);
+  });
+
   it('hydrate for a signed-in visitor too (the header links to the dashboard only after hydration)', async () => {
     const page = await newPage(b);
     const problems: string[] = [];
@@ -256,7 +283,7 @@ describe('without JavaScript', () => {
   ];
 
   for (const lang of ['ar', 'en'] as const) {
-    it(`shows the home page, an instructions page and a news item in ${lang}, with their navigation`, async () => {
+    it(`shows the home page, an instructions page, a news item and the news list in ${lang}, with their navigation`, async () => {
       const page = await newPage(b);
       for (const p of pages) {
         await page.goto(`${p.path}?lang=${lang}`);
@@ -277,6 +304,9 @@ describe('without JavaScript', () => {
       expect((await page.locator('h1').textContent())?.trim()).toBe(NEWS[`title_${lang}`]);
       expect(await page.locator('main .news-body').innerHTML()).toContain(lang === 'ar' ? '<strong>دورة</strong>' : '<strong>course</strong>');
       expect(await page.title()).toContain(NEWS[`title_${lang}`]);
+      // The news list: its first page is in the HTML.
+      await page.goto(`/news?lang=${lang}`);
+      await page.getByRole('link', { name: NEWS[`title_${lang}`] }).waitFor({ timeout: 2000 });
       // A form says it needs JavaScript.
       await page.goto(`/login?lang=${lang}`);
       expect(await page.locator('form .script-note').isVisible()).toBe(true);

@@ -89,6 +89,8 @@ export async function renderNewsItem(lang: Lang, image: boolean, link: boolean):
     title_en: m.title,
     body_html_ar: m.body,
     body_html_en: m.body,
+    summary_ar: '',
+    summary_en: '',
     image_url: image ? m.image : null,
     image_alt_ar: m.alt,
     image_alt_en: m.alt,
@@ -102,6 +104,59 @@ export async function renderNewsItem(lang: Lang, image: boolean, link: boolean):
     // The date's text is its day (NewsDetailPage before hydration); its attribute the full time.
     const html = page.html.replaceAll(m.at, '@@DAY@@').replace('dateTime="@@DAY@@"', `dateTime="${m.at}"`);
     return { ...page, html };
+  } finally {
+    queryClient.removeQueries({ queryKey: key, exact: true });
+  }
+}
+
+/** The markers of one item in the news list (src/web_app.rs repeats the item per news item). */
+export const NEWS_LIST_MARKERS = { slug: 'lamsa-news-slug', title: '@@TITLE@@', summary: '@@SUMMARY@@', at: '@@AT@@', pages: 997 };
+
+/**
+ * The news list's first page for the server to fill in: with no items, with one page of them or
+ * with more (a "next" link, and `@@PAGES@@` for the number of pages); when there are items, the
+ * list holds one marker item, which `item` returns alone with `@@ITEMS@@` in its place.
+ */
+export async function renderNewsList(lang: Lang, variant: 'empty' | 'one-page' | 'more'): Promise<Rendered & { item: string }> {
+  const m = NEWS_LIST_MARKERS;
+  const item = {
+    id: 0,
+    slug: m.slug,
+    title_ar: m.title,
+    title_en: m.title,
+    body_html_ar: '',
+    body_html_en: '',
+    summary_ar: m.summary,
+    summary_en: m.summary,
+    image_url: null,
+    image_alt_ar: null,
+    image_alt_en: null,
+    link: null,
+    published_at: m.at,
+  };
+  const perPage = 10;
+  const data = {
+    items: variant === 'empty' ? [] : [item],
+    page: 1,
+    per_page: perPage,
+    total: variant === 'empty' ? 0 : variant === 'one-page' ? 1 : m.pages * perPage,
+  };
+  const key = ['news', 'list', 1, lang];
+  queryClient.setQueryData(key, data);
+  try {
+    const page = await render('/news', lang);
+    if (variant === 'empty') return { ...page, item: '' };
+    const list = /(<ul class="news-list">)([\s\S]*?)(<\/ul>)/.exec(page.html);
+    if (!list) throw new Error('renderNewsList: no news list in the page');
+    const html = page.html.replace(list[0], `${list[1]}@@ITEMS@@${list[3]}`);
+    const pages = html.split(String(m.pages)).length - 1;
+    if (variant === 'more' && pages !== 2) throw new Error(`renderNewsList: the page count is written ${pages} times, not 2`);
+    const itemHtml = list[2]
+      .replaceAll(m.slug, '@@SLUG@@')
+      // The date's text is its day (before hydration); its attribute the full time.
+      .replaceAll(m.at, '@@DAY@@')
+      .replace('dateTime="@@DAY@@"', `dateTime="${m.at}"`);
+    return { ...page, html: html.replaceAll(String(m.pages), '@@PAGES@@'), item: itemHtml };
   } finally {
     queryClient.removeQueries({ queryKey: key, exact: true });
   }

@@ -361,6 +361,54 @@ pub(crate) fn back_into(
     }
 }
 
+/// Unicode Braille as a person pastes it (the translator's "Braille to text"), read line by
+/// line: a space is a blank cell, a character that is not Braille is left out and reported,
+/// each line is read on its own.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LinesRead {
+    /// The print text, lines joined by `\n`.
+    pub text: String,
+    /// The cells of each line (what was not Braille left out).
+    pub lines: Vec<Vec<Cell>>,
+    /// Each character that is not Braille, and each cell that means nothing where it stands,
+    /// by its index in the input (counted in characters, a newline included); in input order.
+    pub unknown: Vec<(usize, char)>,
+}
+
+/// Reads pasted Unicode Braille back into print, line by line: see [`LinesRead`].
+pub fn read_unicode_lines(input: &str, lang: Lang, opts: &Options) -> LinesRead {
+    let mut read = LinesRead::default();
+    let mut line_start = 0;
+    for (i, line) in input.split('\n').enumerate() {
+        let mut cells = Vec::new();
+        // Where each cell stands in the input, to report a cell that means nothing there.
+        let mut at = Vec::new();
+        let mut not_braille = Vec::new();
+        for (k, ch) in line.trim_end_matches('\r').chars().enumerate() {
+            let cell = if ch == ' ' { Some(Cell::EMPTY) } else { Cell::from_unicode(ch) };
+            match cell {
+                Some(c) => {
+                    cells.push(c);
+                    at.push(line_start + k);
+                }
+                None => not_braille.push((line_start + k, ch)),
+            }
+        }
+        if i > 0 {
+            read.text.push('\n');
+        }
+        let back = to_text_with(&cells, lang, opts);
+        read.text.push_str(&back.text);
+        let meaningless = back.unknown_cells.iter().map(|&u| (at[u], cells[u].to_unicode()));
+        let mut unknown: Vec<(usize, char)> = not_braille.into_iter().chain(meaningless).collect();
+        unknown.sort_by_key(|&(index, _)| index);
+        read.unknown.extend(unknown);
+        line_start += line.chars().count() + 1;
+        read.lines.push(cells);
+    }
+    read
+}
+
 /// Back-translates multi-line Braille written in `format`, keeping the lines.
 /// `unknown_cells` indexes count the cells of all lines one after the other.
 pub fn back_translate(braille: &str, format: Format, lang: Lang) -> Result<BackTranslation, ParseError> {
@@ -386,4 +434,27 @@ pub fn back_translate_with(
         base += cells.len();
     }
     Ok(b)
+}
+
+#[cfg(test)]
+mod lines_read_tests {
+    use super::*;
+
+    #[test]
+    fn pasted_lines_are_read_one_by_one_and_what_is_not_braille_is_reported_where_it_stands() {
+        // "ab", a newline, "x" (not Braille), "c", a CRLF line end, then an empty line.
+        let read = read_unicode_lines("⠁⠃\nx⠉\r\n", Lang::English, &Options::grade1());
+        assert_eq!(read.text, "ab\nc\n");
+        assert_eq!(read.lines.len(), 3);
+        assert_eq!(read.lines[1], vec![Cell::from_unicode('⠉').unwrap()]);
+        assert_eq!(read.unknown, vec![(3, 'x')]);
+    }
+
+    #[test]
+    fn a_cell_that_means_nothing_is_reported_at_its_place_in_the_input() {
+        // ⠉ is no Arabic letter: reported at index 5 (x, space, ⠁, newline, ⠁), after the x.
+        let read = read_unicode_lines("x ⠁\n⠁⠉", Lang::Arabic, &Options::grade1());
+        assert_eq!(read.unknown, vec![(0, 'x'), (5, '⠉')]);
+        assert_eq!(read.text, " ا\nا");
+    }
 }

@@ -194,20 +194,16 @@ pub async fn bulk(
     if body.0.ids.is_empty() || body.0.ids.len() > 500 {
         return Err(ApiError::field_invalid("ids"));
     }
-    let (mut updated, mut refused) = (vec![], vec![]);
-    for id in body.0.ids {
-        let change = UserChange { active: Some(active), user_type: None };
-        match admin::change_user(&state.db, &state.realtime, user, id, change).await {
-            Ok(row) => updated.push(admin_user(&row)),
-            Err(e) => {
-                let e = ApiError::from(e);
-                if e.status.is_server_error() {
-                    return Err(e);
-                }
-                refused.push(Refused { id, code: e.code.to_string(), message: e.msg.render(lang) });
-            }
-        }
-    }
+    let outcome = admin::bulk_set_active(&state.db, &state.realtime, user, &body.0.ids, active).await?;
+    let refused = outcome
+        .refused
+        .into_iter()
+        .map(|(id, why)| {
+            let e = ApiError::from(why);
+            Refused { id, code: e.code.to_string(), message: e.msg.render(lang) }
+        })
+        .collect();
+    let updated = outcome.updated.iter().map(admin_user).collect();
     Ok(web::Json(BulkReply { message: Msg::UserUpdated.render(lang), updated, refused }))
 }
 

@@ -152,8 +152,6 @@ pub struct SessionDto {
     /// Confused pairs to drill side by side.
     pub drills: Vec<DrillDto>,
     pub today: TodayDto,
-    /// How long a session lasts at most.
-    pub time_limit_secs: i64,
     /// Reviewed cards due by the end of tomorrow (UTC).
     pub due_tomorrow: i64,
     /// Days practised in a row.

@@ -10,7 +10,7 @@ use self::dto::*;
 use crate::{
     db::now_ms,
     domain::{
-        practice::{parse_code, DAY_MS, DEFAULT_NEW_PER_DAY, SESSION_LIMIT_SECS},
+        practice::{parse_code, DAY_MS, DEFAULT_NEW_PER_DAY},
         InvalidInput, UserType,
     },
     error::ApiError,
@@ -50,7 +50,6 @@ pub async fn session(
         new_cards: s.new_cards,
         drills: s.drills.iter().map(|d| drill_dto(d, lang)).collect(),
         today: today_dto(&s.today),
-        time_limit_secs: SESSION_LIMIT_SECS,
         due_tomorrow: s.due_tomorrow,
         streak: s.streak,
     }))

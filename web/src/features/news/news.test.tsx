@@ -15,6 +15,8 @@ const item = (id: number, title: string) => ({
   title_en: title,
   body_html_ar: '<p>نص</p>',
   body_html_en: `<p>Body of ${title}</p>`,
+  summary_ar: 'نص',
+  summary_en: `Body of ${title}`,
   image_url: null,
   image_alt_ar: null,
   image_alt_en: null,

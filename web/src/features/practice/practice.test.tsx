@@ -32,7 +32,6 @@ const session = (extra: Partial<PracticeSession> = {}): PracticeSession => ({
   new_cards: 1,
   drills: [],
   today: { reviewed: 0, correct: 0, started_at: null },
-  time_limit_secs: 600,
   due_tomorrow: 0,
   streak: 0,
   ...extra,
@@ -131,5 +130,78 @@ describe('PracticePage', () => {
     expect(await screen.findByText('Settings saved.')).toBeTruthy();
     expect(localStorage.getItem('practice-new-per-day')).toBe('12');
     expect(await screen.findByText(/Nothing is due now/)).toBeTruthy();
+  });
+
+  describe('pace', () => {
+    const cards = (n: number) =>
+      Array.from({ length: n }, (_, i) => ({ id: 10 + i, direction: 'reading' as const, new: true, print: null, name: null, cells: { braille: '⠁', dots: ['1'] } }));
+    const answered = (_url: string, init: RequestInit) => ({ ...wrong, card_id: JSON.parse(String(init.body)).card_id, again_in_session: false });
+    let now = Date.parse('2026-11-27T10:00:00Z');
+
+    beforeEach(() => {
+      now = Date.parse('2026-11-27T10:00:00Z');
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(now);
+    });
+    afterEach(() => vi.useRealTimers());
+
+    /** Answers the card on screen after `ms` on it, then moves on. */
+    async function answer(user: ReturnType<typeof userEvent.setup>, ms: number) {
+      const input = await screen.findByRole('textbox', { name: 'What does it stand for?' });
+      await user.type(input, 'b');
+      await user.click(screen.getByRole('button', { name: 'Check' }));
+      await screen.findByText(/^Not quite\./);
+      now += ms;
+      vi.setSystemTime(now);
+      await user.click(screen.getByRole('button', { name: 'Next card' }));
+    }
+
+    it('without a time box, a session with a half-hour break in the middle goes on to its last card', async () => {
+      const user = userEvent.setup();
+      server({ 'GET /api/practice/session?code=en&new=5': () => session({ cards: cards(4), new_cards: 4 }), 'POST /api/practice/reviews': answered });
+      page();
+      expect((await screen.findByRole('combobox', { name: /^Time box/ }) as HTMLSelectElement).value).toBe('0');
+      await user.click(await screen.findByRole('button', { name: 'Start the session' }));
+      for (const ms of [200_000, 30 * 60_000, 400_000, 300_000]) await answer(user, ms);
+      expect(await screen.findByRole('heading', { name: 'Session summary' })).toBeTruthy();
+      expect(screen.queryByText('About a minute of your time box is left.')).toBeNull();
+      expect(screen.queryByRole('heading', { name: 'Your time box is up' })).toBeNull();
+      expect(requests.filter((r) => r.method === 'POST')).toHaveLength(4);
+    });
+
+    it('a 5-minute box counts time on cards only, warns a minute before, can be extended, and ends when the learner says', async () => {
+      const user = userEvent.setup();
+      server({
+        'GET /api/practice/session?code=en&new=5': () => session({ cards: cards(7), new_cards: 7 }),
+        'POST /api/practice/reviews': answered,
+      });
+      page();
+      await user.selectOptions(await screen.findByRole('combobox', { name: /^Time box/ }), '5 minutes');
+      await user.click(screen.getByRole('button', { name: 'Save settings' }));
+      expect(localStorage.getItem('practice-time-box')).toBe('5');
+      await user.click(await screen.findByRole('button', { name: 'Start the session' }));
+
+      // A long pause on a card counts as two minutes at most: 2 + 2 = 4 of 5 minutes used.
+      await answer(user, 20 * 60_000);
+      expect(screen.queryByText('About a minute of your time box is left.')).toBeNull();
+      await answer(user, 130_000);
+      expect(await screen.findByText('About a minute of your time box is left.')).toBeTruthy();
+      await user.click(screen.getByRole('button', { name: 'Add 5 minutes' }));
+      expect(await screen.findByText('5 minutes added to your time box.')).toBeTruthy();
+      expect(screen.queryByText('About a minute of your time box is left.')).toBeNull();
+      // Ten minutes now: 4 + 2 + 2 = 8 used, no warning; 9, a warning; 11, the box is up.
+      await answer(user, 120_000);
+      await answer(user, 120_000);
+      expect(screen.queryByText('About a minute of your time box is left.')).toBeNull();
+      await answer(user, 60_000);
+      expect(await screen.findByText('About a minute of your time box is left.')).toBeTruthy();
+      await answer(user, 120_000);
+      const up = await screen.findByRole('heading', { name: 'Your time box is up' });
+      await waitFor(() => expect(document.activeElement).toBe(up));
+      expect(screen.getByText(/^1 card is still waiting\./)).toBeTruthy();
+      await user.click(screen.getByRole('button', { name: 'End the session' }));
+      expect(await screen.findByText('You ended the session at your time box. The cards left keep until next time.')).toBeTruthy();
+      expect(requests.filter((r) => r.method === 'POST')).toHaveLength(6);
+    });
   });
 });

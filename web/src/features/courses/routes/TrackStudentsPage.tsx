@@ -12,7 +12,8 @@ import { useCoursesT, type CoursesT } from '../i18n';
 import '../courses.css';
 import { RequestHistory } from '../components/RequestHistory';
 
-/** A student's attempts at the course's assessments: score, pass or not, and a link to the answers. */
+/** A student's attempts at the course's assessments: the totals, then each attempt (score, pass
+ * or not, a link to the answers) in a disclosure, so that a long list keeps the table narrow. */
 function Attempts({ student, txt }: { student: TrackedStudent; txt: CoursesT }) {
   const attempts = student.attempts ?? [];
   const p = student.progress;
@@ -28,25 +29,38 @@ function Attempts({ student, txt }: { student: TrackedStudent; txt: CoursesT }) 
       {attempts.length === 0 ? (
         <span className="muted">{txt('instructor.noAttempts')}</span>
       ) : (
-        <ul className="crs-attempts">
-          {attempts.map((a) => (
-            <li key={a.id}>
-              <bdi>{txt('instructor.attemptLine', { title: a.assessment_title, n: a.number })}</bdi>:{' '}
-              {a.submitted_at ? (
-                <>
-                  {txt('instructor.attemptScore', { score: a.score ?? 0, max: a.max_score, percent: a.percent ?? 0 })}, {a.passed ? txt('instructor.attemptPassed') : txt('instructor.attemptFailed')}{' '}
-                  <Link to={`/instructor/assessments/results/${a.id}`} aria-label={txt('instructor.seeAnswersLabel', { who: student.name, title: a.assessment_title, n: a.number })}>
-                    {txt('instructor.seeAnswers')}
-                  </Link>
-                </>
-              ) : (
-                txt('instructor.attemptOpen')
-              )}
-            </li>
-          ))}
-        </ul>
+        <details className="crs-attempts-more">
+          <summary>{txt('instructor.showAttempts', { count: attempts.length })}</summary>
+          <ul className="crs-attempts">
+            {attempts.map((a) => (
+              <li key={a.id}>
+                <bdi>{txt('instructor.attemptLine', { title: a.assessment_title, n: a.number })}</bdi>:{' '}
+                {a.submitted_at ? (
+                  <>
+                    {txt('instructor.attemptScore', { score: a.score ?? 0, max: a.max_score, percent: a.percent ?? 0 })}, {a.passed ? txt('instructor.attemptPassed') : txt('instructor.attemptFailed')}{' '}
+                    <Link to={`/instructor/assessments/results/${a.id}`} aria-label={txt('instructor.seeAnswersLabel', { who: student.name, title: a.assessment_title, n: a.number })}>
+                      {txt('instructor.seeAnswers')}
+                    </Link>
+                  </>
+                ) : (
+                  txt('instructor.attemptOpen')
+                )}
+              </li>
+            ))}
+          </ul>
+        </details>
       )}
     </>
+  );
+}
+
+/** A cell's column name, shown only where the narrow layout stacks the cells (courses.css); the
+ * table's own header already names the column for screen readers, so this one is hidden from them. */
+function CellLabel({ children }: { children: string }) {
+  return (
+    <span className="crs-cell-label" aria-hidden="true">
+      {children}
+    </span>
   );
 }
 
@@ -82,42 +96,50 @@ export function TrackStudentsPage() {
           {students.length === 0 ? (
             <p>{txt('instructor.trackNoStudents')}</p>
           ) : (
-            // A wide table scrolls on narrow screens: the region takes focus so it scrolls by keyboard.
+            // Four columns fit a card at 1280 px; below 40rem each row is stacked as a block
+            // (courses.css). Changing a table's display drops its semantics in some browsers, so the
+            // roles are given explicitly. The region still scrolls by keyboard if a long word overflows.
             // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
             <div className="crs-table-wrap" role="region" aria-labelledby={`track-cap-${course.id}`} tabIndex={0}>
-              <table className="crs-table">
+              {/* eslint-disable jsx-a11y/no-redundant-roles, jsx-a11y/no-interactive-element-to-noninteractive-role -- td is a "cell" here, not a grid cell */}
+              <table className="crs-table crs-track" role="table">
                 <caption id={`track-cap-${course.id}`}>{txt('instructor.trackCaption', { t: course.title })}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{txt('instructor.student')}</th>
-                    <th scope="col">{txt('instructor.email')}</th>
-                    <th scope="col">{txt('instructor.progress')}</th>
-                    <th scope="col">{txt('instructor.lessonsDone')}</th>
-                    <th scope="col">{txt('instructor.attempts')}</th>
-                    <th scope="col">{txt('instructor.enrolledAt')}</th>
-                    <th scope="col">{txt('instructor.lastActivity')}</th>
+                <thead role="rowgroup">
+                  <tr role="row">
+                    <th scope="col" role="columnheader">{txt('instructor.student')}</th>
+                    <th scope="col" role="columnheader">{txt('instructor.progress')}</th>
+                    <th scope="col" role="columnheader">{txt('instructor.attempts')}</th>
+                    <th scope="col" role="columnheader">{txt('instructor.dates')}</th>
                   </tr>
                 </thead>
-                <tbody>
+                <tbody role="rowgroup">
                   {students.map((s) => (
-                    <tr key={s.id}>
-                      <th scope="row">{s.name}</th>
-                      <td dir="ltr">{s.email}</td>
-                      <td>
-                        <span className={`crs-state crs-state-${s.progress.state}`}>{txt(`progress.${s.progress.state}`) ?? s.progress.state}</span>
+                    <tr key={s.id} role="row">
+                      <th scope="row" role="rowheader">
+                        <span className="crs-track-name">{s.name}</span>
+                        <span className="crs-track-email muted" dir="ltr">
+                          {s.email}
+                        </span>
+                      </th>
+                      <td role="cell">
+                        <CellLabel>{txt('instructor.progress')}</CellLabel>
+                        <span className={`crs-state crs-state-${s.progress.state}`}>{txt(`progress.${s.progress.state}`) ?? s.progress.state}</span>{' '}
+                        <span className="crs-track-lessons">{txt('instructor.lessonsOf', { done: s.progress.lessons_done, total: s.progress.lessons_total })}</span>
                       </td>
-                      <td>
-                        {s.progress.lessons_done} / {s.progress.lessons_total}
-                      </td>
-                      <td>
+                      <td role="cell">
+                        <CellLabel>{txt('instructor.attempts')}</CellLabel>
                         <Attempts student={s} txt={txt} />
                       </td>
-                      <td>{formatDateTime(s.enrolled_at, i18n.language)}</td>
-                      <td>{formatDateTime(s.last_activity_at, i18n.language)}</td>
+                      <td role="cell">
+                        <CellLabel>{txt('instructor.dates')}</CellLabel>
+                        <span className="crs-track-date">{txt('instructor.enrolledOn', { d: formatDateTime(s.enrolled_at, i18n.language) })}</span>
+                        <span className="crs-track-date">{txt('instructor.lastActiveOn', { d: formatDateTime(s.last_activity_at, i18n.language) })}</span>
+                      </td>
                     </tr>
                   ))}
                 </tbody>
               </table>
+              {/* eslint-enable jsx-a11y/no-redundant-roles, jsx-a11y/no-interactive-element-to-noninteractive-role */}
             </div>
           )}
         </section>

@@ -13,6 +13,9 @@ export interface NewsPublicDto {
   title_en: string;
   body_html_ar: string;
   body_html_en: string;
+  /** The body's opening as plain text (the server cuts it: web_app.rs fills the list with it). */
+  summary_ar: string;
+  summary_en: string;
   image_url: string | null;
   image_alt_ar: string | null;
   image_alt_en: string | null;
@@ -33,6 +36,7 @@ export interface NewsView {
   slug: string;
   title: string;
   bodyHtml: string;
+  summary: string;
   imageUrl: string | null;
   imageAlt: string;
   link: string | null;
@@ -47,6 +51,7 @@ export function viewOf(n: NewsPublicDto, lang: Lang): NewsView {
     slug: n.slug,
     title: lang === 'en' ? n.title_en : n.title_ar,
     bodyHtml: lang === 'en' ? n.body_html_en : n.body_html_ar,
+    summary: lang === 'en' ? n.summary_en : n.summary_ar,
     imageUrl: n.image_url,
     imageAlt: (lang === 'en' ? n.image_alt_en : n.image_alt_ar) ?? '',
     link: n.link,
@@ -57,14 +62,6 @@ export function viewOf(n: NewsPublicDto, lang: Lang): NewsView {
 /** The number of pages a paginated answer spans (at least 1). */
 export function pageCount(p: Pick<Paged<unknown>, 'total' | 'per_page'>): number {
   return Math.max(1, Math.ceil(p.total / Math.max(1, p.per_page)));
-}
-
-/** A plain-text opening of a body for the list: the HTML's text (parsed inert, never shown as HTML). */
-export function summaryOf(html: string, max = 200): string {
-  const text = new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '';
-  const flat = text.replace(/\s+/g, ' ').trim();
-  const chars = Array.from(flat);
-  return chars.length > max ? `${chars.slice(0, max - 1).join('').trimEnd()}…` : flat;
 }
 
 const enc = encodeURIComponent;

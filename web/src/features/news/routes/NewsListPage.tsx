@@ -7,8 +7,9 @@ import { EmptyState } from '@/components/EmptyState';
 import { Page } from '@/components/Page';
 import { Pagination, pageParam, withParams } from '@/components/Pagination';
 import { formatDateTime } from '@/lib/format';
+import { useHydrated } from '@/lib/hydration';
 import { loadErrorText } from '@/lib/query';
-import { pageCount, summaryOf, viewOf } from '../api/news';
+import { pageCount, viewOf } from '../api/news';
 import { useNewsPage } from '../api/queries';
 import { FeedLink } from '../components/FeedLink';
 import { NEWS_NS } from '../i18n';
@@ -24,6 +25,9 @@ export function NewsListPage() {
   const error = loadErrorText(news.error, t('loadError'));
   const listHeading = useRef<HTMLHeadingElement>(null);
   const firstPage = useRef(page);
+  // The first page comes filled in by the server (src/web_app.rs) with each date as its day;
+  // the reader's own date and time, in their time zone, follow once the page is hydrated.
+  const hydrated = useHydrated();
 
   // Another page of results: focus its heading, so the reader starts at the new items.
   useEffect(() => {
@@ -35,7 +39,7 @@ export function NewsListPage() {
 
   return (
     <Page title={t('title')} intro={<p>{t('intro')}</p>}>
-      {/* The list arrives after the prerendered page has painted: its place is kept (news.css). */}
+      {/* The first page is in the HTML; another page arrives after hydration, its place kept (news.css). */}
       <div className="news-results">
         <ErrorAlert>{error}</ErrorAlert>
         {!data && !error ? <p role="status">{t('loading')}</p> : null}
@@ -53,16 +57,16 @@ export function NewsListPage() {
             <ul className="news-list">
               {data.items.map((item) => {
                 const n = viewOf(item, lang);
-                const summary = summaryOf(n.bodyHtml);
                 return (
                   <li key={n.id} className="card news-card">
                     <h3>
                       <Link to={`/news/${encodeURIComponent(n.slug)}`}>{n.title}</Link>
                     </h3>
                     <p className="muted">
-                      <time dateTime={n.publishedAt}>{t('published', { date: formatDateTime(n.publishedAt, lang) })}</time>
+                      <time dateTime={n.publishedAt}>{t('published', { date: hydrated ? formatDateTime(n.publishedAt, lang) : n.publishedAt.slice(0, 10) })}</time>
                     </p>
-                    {summary ? <p>{summary}</p> : null}
+                    {/* Always there (empty for a body without words): the server's copy of this item has it. */}
+                    <p>{n.summary}</p>
                   </li>
                 );
               })}

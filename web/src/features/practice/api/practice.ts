@@ -43,7 +43,6 @@ export interface PracticeSession {
   new_cards: number;
   drills: DrillPair[];
   today: Today;
-  time_limit_secs: number;
   due_tomorrow: number;
   streak: number;
 }
@@ -134,6 +133,7 @@ export async function ownCourses(): Promise<OwnCourse[]> {
 /** Where the learner's practice settings live on this device. */
 const NEW_KEY = 'practice-new-per-day';
 const CODE_KEY = 'practice-code';
+const TIME_BOX_KEY = 'practice-time-box';
 
 export function readNewPerDay(): number {
   const n = Number(localStorage.getItem(NEW_KEY) ?? '5');
@@ -142,6 +142,19 @@ export function readNewPerDay(): number {
 
 export function writeNewPerDay(n: number): void {
   localStorage.setItem(NEW_KEY, String(n));
+}
+
+/** The time box a learner may set for a session, in minutes; 0 is none (the default). */
+export const TIME_BOXES = [0, 5, 10, 20] as const;
+export type TimeBox = (typeof TIME_BOXES)[number];
+
+export function readTimeBox(): TimeBox {
+  const n = Number(localStorage.getItem(TIME_BOX_KEY) ?? '0');
+  return (TIME_BOXES as readonly number[]).includes(n) ? (n as TimeBox) : 0;
+}
+
+export function writeTimeBox(n: TimeBox): void {
+  localStorage.setItem(TIME_BOX_KEY, String(n));
 }
 
 export function readCode(fallback: Code): Code {

@@ -85,6 +85,8 @@ export function MasteryMapPage() {
                 <span className="mastery-print" dir="auto">
                   {s ? s.symbol.print : '—'}
                 </span>
+                {/* Screen readers skip a bare "," or ";": the symbol's name says what it is. */}
+                {s ? <span className="visually-hidden"> ({s.symbol.name})</span> : null}
                 <span className="mastery-level">{s ? `${t(`band.${b}`)}${r === null ? '' : ` · ${formatPercent(r * 100, ui)}`}` : t('noSymbol')}</span>
               </li>
             );

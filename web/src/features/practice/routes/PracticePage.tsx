@@ -2,9 +2,10 @@
  * /student/practice: today's session of one Braille code. Settings (code, new cards per day,
  * kept on this device), then the cards one by one — a card answered wrong goes to the end of
  * the queue and comes back — then the confused pairs drilled side by side, then a summary
- * (reviewed, accuracy, due by tomorrow, streak). At most the session's time limit (ten
- * minutes): after it, the card in hand is the last. Reloading resumes: the server answers
- * what is left of today.
+ * (reviewed, accuracy, due by tomorrow, streak). The learner sets the pace: the session ends
+ * when its cards are done, unless the learner set a time box (settings: off, 5, 10 or 20
+ * minutes), which counts only time spent on cards, warns a minute before and can be extended
+ * (WCAG 2.2.1). Reloading resumes: the server answers what is left of today.
  */
 import '../practice.css';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
@@ -14,12 +15,32 @@ import { ErrorAlert, StatusMessage } from '@/components/Alert';
 import { SelectField } from '@/components/Field';
 import { Page } from '@/components/Page';
 import { formatPercent } from '@/lib/format';
-import { fetchSession, readCode, readNewPerDay, writeCode, writeNewPerDay, type Code, type PracticeCard, type PracticeSession } from '../api/practice';
+import {
+  fetchSession,
+  readCode,
+  readNewPerDay,
+  readTimeBox,
+  TIME_BOXES,
+  writeCode,
+  writeNewPerDay,
+  writeTimeBox,
+  type Code,
+  type PracticeCard,
+  type PracticeSession,
+  type TimeBox,
+} from '../api/practice';
 import { DrillPanel } from '../components/DrillPanel';
 import { ReviewCard } from '../components/ReviewCard';
 import { usePracticeT } from '../i18n';
 
-type Phase = 'ready' | 'cards' | 'drills' | 'summary';
+type Phase = 'ready' | 'cards' | 'box-up' | 'drills' | 'summary';
+
+/** A card counts towards the time box for as long as it was on screen, up to this: longer is a break. */
+const CARD_COUNTS_AT_MOST_MS = 120_000;
+/** The warning comes when this much of the box is left. */
+const WARN_BEFORE_MS = 60_000;
+/** What "add time" adds. */
+const EXTEND_MINUTES = 5;
 
 export function PracticePage() {
   const { t } = usePracticeT();
@@ -27,14 +48,21 @@ export function PracticePage() {
   const ui = i18n.language === 'en' ? 'en' : 'ar';
   const [code, setCode] = useState<Code>(() => readCode(ui));
   const [perDay, setPerDay] = useState(() => readNewPerDay());
+  const [timeBox, setTimeBox] = useState<TimeBox>(() => readTimeBox());
   const [session, setSession] = useState<PracticeSession | null>(null);
   const [loadError, setLoadError] = useState('');
   const [phase, setPhase] = useState<Phase>('ready');
   const [queue, setQueue] = useState<PracticeCard[]>([]);
   const [pos, setPos] = useState(0);
-  const [timeUp, setTimeUp] = useState(false);
-  const startedAt = useRef(0);
+  // The time box of the session under way, extensions included (0: none), and what it has used.
+  const [boxMs, setBoxMs] = useState(0);
+  const spentMs = useRef(0);
+  const cardShownAt = useRef(0);
+  const [warned, setWarned] = useState(false);
+  const [extended, setExtended] = useState(false);
+  const [endedAtBox, setEndedAtBox] = useState(false);
   const summaryRef = useRef<HTMLHeadingElement>(null);
+  const boxUpRef = useRef<HTMLHeadingElement>(null);
 
   async function load(c: Code, n: number): Promise<PracticeSession | null> {
     setLoadError('');
@@ -56,16 +84,36 @@ export function PracticePage() {
 
   useEffect(() => {
     if (phase === 'summary') summaryRef.current?.focus();
+    if (phase === 'box-up') boxUpRef.current?.focus();
   }, [phase]);
+
+  // Each card's time starts when it is shown.
+  useEffect(() => {
+    if (phase === 'cards') cardShownAt.current = Date.now();
+  }, [phase, pos]);
 
   function start() {
     if (!session) return;
-    const started = session.today.started_at ? Date.parse(session.today.started_at) : Date.now();
-    startedAt.current = Number.isFinite(started) ? started : Date.now();
     setQueue(session.cards);
     setPos(0);
-    setTimeUp(false);
+    setBoxMs(timeBox * 60_000);
+    spentMs.current = 0;
+    setWarned(false);
+    setExtended(false);
+    setEndedAtBox(false);
     setPhase(session.cards.length ? 'cards' : session.drills.length ? 'drills' : 'summary');
+  }
+
+  function extend() {
+    setBoxMs((ms) => ms + EXTEND_MINUTES * 60_000);
+    setWarned(false);
+    setExtended(true);
+  }
+
+  /** "Add time" from the warning: the button goes, so focus goes back to the card in hand. */
+  function extendFromWarning() {
+    extend();
+    requestAnimationFrame(() => (document.getElementById('practice-answer') ?? document.getElementById('practice-next'))?.focus());
   }
 
   async function finishCards() {
@@ -74,10 +122,30 @@ export function PracticePage() {
   }
 
   function next() {
-    const over = Date.now() - startedAt.current > (session?.time_limit_secs ?? 600) * 1000;
-    if (over) setTimeUp(true);
-    if (over || pos + 1 >= queue.length) void finishCards();
-    else setPos(pos + 1);
+    spentMs.current += Math.min(Math.max(0, Date.now() - cardShownAt.current), CARD_COUNTS_AT_MOST_MS);
+    if (pos + 1 >= queue.length) {
+      void finishCards();
+      return;
+    }
+    const left = boxMs - spentMs.current;
+    if (boxMs && left <= 0) {
+      setPhase('box-up');
+      return;
+    }
+    if (boxMs && left <= WARN_BEFORE_MS) setWarned(true);
+    setExtended(false);
+    setPos(pos + 1);
+  }
+
+  function goOn() {
+    extend();
+    setPos(pos + 1);
+    setPhase('cards');
+  }
+
+  function endAtBox() {
+    setEndedAtBox(true);
+    void finishCards();
   }
 
   const card = queue[pos];
@@ -91,11 +159,14 @@ export function PracticePage() {
           <Settings
             code={code}
             perDay={perDay}
-            onSave={(c, n) => {
+            timeBox={timeBox}
+            onSave={(c, n, box) => {
               setCode(c);
               setPerDay(n);
+              setTimeBox(box);
               writeCode(c);
               writeNewPerDay(n);
+              writeTimeBox(box);
               void load(c, n);
             }}
           />
@@ -114,6 +185,32 @@ export function PracticePage() {
             ) : null}
           </section>
         </>
+      ) : null}
+      {phase === 'cards' ? (
+        <div className="practice-box-warning">
+          <StatusMessage>{warned ? t('boxWarning') : extended ? t('boxExtended', { count: EXTEND_MINUTES }) : null}</StatusMessage>
+          {warned ? (
+            <button type="button" className="btn btn-secondary" onClick={extendFromWarning}>
+              {t('boxExtend', { count: EXTEND_MINUTES })}
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+      {phase === 'box-up' ? (
+        <section className="card" aria-labelledby="practice-box-up">
+          <h2 id="practice-box-up" ref={boxUpRef} tabIndex={-1}>
+            {t('boxUpHeading')}
+          </h2>
+          <p>{t('boxUp', { count: queue.length - pos - 1 })}</p>
+          <div className="actions">
+            <button type="button" className="btn btn-primary" onClick={goOn}>
+              {t('boxGoOn', { count: EXTEND_MINUTES })}
+            </button>
+            <button type="button" className="btn btn-secondary" onClick={endAtBox}>
+              {t('boxEnd')}
+            </button>
+          </div>
+        </section>
       ) : null}
       {phase === 'cards' && card ? (
         <ReviewCard
@@ -134,7 +231,7 @@ export function PracticePage() {
           <h2 id="practice-summary" ref={summaryRef} tabIndex={-1}>
             {t('summaryHeading')}
           </h2>
-          {timeUp ? <p>{t('timeUp')}</p> : null}
+          {endedAtBox ? <p>{t('boxEnded')}</p> : null}
           <dl className="practice-summary">
             <div>
               <dt>{t('reviewed')}</dt>
@@ -165,10 +262,11 @@ export function PracticePage() {
   );
 }
 
-function Settings({ code, perDay, onSave }: { code: Code; perDay: number; onSave: (c: Code, n: number) => void }) {
+function Settings({ code, perDay, timeBox, onSave }: { code: Code; perDay: number; timeBox: TimeBox; onSave: (c: Code, n: number, box: TimeBox) => void }) {
   const { t } = usePracticeT();
   const [c, setC] = useState<Code>(code);
   const [n, setN] = useState(String(perDay));
+  const [box, setBox] = useState<TimeBox>(timeBox);
   const [error, setError] = useState('');
   const [saved, setSaved] = useState('');
 
@@ -182,7 +280,7 @@ function Settings({ code, perDay, onSave }: { code: Code; perDay: number; onSave
       return;
     }
     setError('');
-    onSave(c, value);
+    onSave(c, value, box);
     setSaved(t('saved'));
   }
 
@@ -224,6 +322,15 @@ function Settings({ code, perDay, onSave }: { code: Code; perDay: number; onSave
             </p>
           ) : null}
         </div>
+        <SelectField
+          name="time-box"
+          idPrefix="practice"
+          label={t('timeBox')}
+          hint={t('timeBoxHint')}
+          value={String(box)}
+          onChange={(v) => setBox((TIME_BOXES.find((b) => String(b) === v) ?? 0) as TimeBox)}
+          options={TIME_BOXES.map((b) => ({ value: String(b), label: b ? t('timeBoxMinutes', { count: b }) : t('timeBoxOff') }))}
+        />
         <div className="actions">
           <button type="submit" className="btn btn-primary">
             {t('save')}
