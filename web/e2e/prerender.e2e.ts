@@ -153,7 +153,7 @@ describe('prerendered pages', () => {
     });
     page.on('pageerror', (e) => HYDRATION.test(e.message) && problems.push(e.message));
     for (const lang of ['ar', 'en'] as const) {
-      for (const path of ['/', '/contact-us', `/news/${NEWS.slug}`, '/no-such-page']) {
+      for (const path of ['/', '/contact-us', '/news', `/news/${NEWS.slug}`, '/no-such-page']) {
         const at = `${path}?lang=${lang}`;
         const resp = await page.goto(at);
         const html = await resp!.text();
