@@ -171,12 +171,12 @@ async fn prerendered(state: &AppState, request_path: &str, query: &str, lang: &'
     Some(Page { html, lang, path, status: StatusCode::NOT_FOUND })
 }
 
-/// The query key under which the app keeps the site settings (web/src/lib/site.ts).
+/// The query key under which the app keeps the site settings (web/src/lib/site.tsx).
 const SITE_KEY: &str = "site-settings";
 
 /// A prerendered page with the society's site settings filled in (issue 23), and with them (and
 /// `queries`, data of the page itself) in `lamsa-data`, which the app puts into its query cache
-/// before hydrating, so that its first render is this HTML (web/src/lib/site.ts).
+/// before hydrating, so that its first render is this HTML (web/src/lib/site.tsx).
 ///
 /// The prerender renders every setting as a marker: `@@SITE:NAME@@` for a value (escaped here),
 /// and `@@IF:KEY@@ … @@END:KEY@@` / `@@NOT:KEY@@ … @@END:KEY@@` around what shows only when a
@@ -226,7 +226,7 @@ fn site_value(s: &crate::routes::dto::SiteSettingsDto, en: bool, key: &str) -> O
         "NAME" => pick(&s.society_name_ar, &s.society_name_en),
         "EMAIL" => s.contact_email.clone(),
         "PHONE" => s.contact_phone.clone(),
-        // For `tel:` links: the digits and a leading +, as web/src/lib/site.ts makes it.
+        // For `tel:` links: the digits and a leading +, as web/src/lib/site.tsx makes it.
         "PHONE_TEL" => {
             s.contact_phone.as_ref().map(|p| p.chars().filter(|c| c.is_ascii_digit() || *c == '+').collect())
         }
