@@ -247,3 +247,33 @@ pub async fn seed_demo_news(db: &Db) -> anyhow::Result<Vec<String>> {
     }
     Ok(made)
 }
+
+/// The demo logo: an image of our own (two Braille cells and a stripe), plainly no society's.
+const DEMO_LOGO: &[u8] = include_bytes!("../assets/demo/example-logo.png");
+
+/// Example site settings for the demo (issue 23), with one logo uploaded as the demo
+/// supervisor's; only while every setting is unset. Returns whether it wrote them.
+pub async fn seed_demo_site(db: &Db, media_dir: &std::path::Path) -> anyhow::Result<bool> {
+    if store::site::get(db).await? != crate::domain::site::SiteSettings::default() {
+        return Ok(false);
+    }
+    let owner = store::users::by_email(db, "supervisor@lamsa.local").await?;
+    let logo = match owner {
+        Some(owner) => {
+            std::fs::create_dir_all(media_dir).with_context(|| format!("cannot create {}", media_dir.display()))?;
+            let stored = "demo-example-logo.png";
+            std::fs::write(media_dir.join(stored), DEMO_LOGO).context("cannot write the demo logo")?;
+            let new = store::media::NewMedia {
+                owner: owner.id,
+                kind: crate::domain::media::MediaKind::Image,
+                name: "example-logo.png",
+                stored,
+                content_type: "image/png",
+                size: DEMO_LOGO.len() as i64,
+            };
+            Some(store::media::insert(db, &new).await?)
+        }
+        None => None,
+    };
+    Ok(crate::services::site::seed_demo(db, logo).await?)
+}

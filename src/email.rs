@@ -23,13 +23,24 @@ use tokio::sync::Notify;
 use crate::{
     db::{now_ms, Db},
     i18n::Lang,
-    store::mail_outbox,
+    store::{mail_outbox, site::SiteCache},
 };
 
 #[derive(Clone)]
 pub enum Mailer {
-    Outbox { dir: PathBuf, from: Mailbox },
-    Smtp { transport: AsyncSmtpTransport<Tokio1Executor>, from: Mailbox, db: Db, wake: Arc<Notify>, timing: MailTiming },
+    Outbox {
+        dir: PathBuf,
+        from: Mailbox,
+        site: Arc<SiteCache>,
+    },
+    Smtp {
+        transport: AsyncSmtpTransport<Tokio1Executor>,
+        from: Mailbox,
+        db: Db,
+        wake: Arc<Notify>,
+        timing: MailTiming,
+        site: Arc<SiteCache>,
+    },
 }
 
 /// How long one SMTP exchange may take, and how long to wait before trying a failed one again.
@@ -76,6 +87,7 @@ impl Mailer {
         from: &str,
         db: &Db,
         timing: MailTiming,
+        site: Arc<SiteCache>,
     ) -> anyhow::Result<Mailer> {
         let from: Mailbox = from.parse().context("LAMSA_MAIL_FROM is not a valid mailbox")?;
         Ok(match smtp_url {
@@ -88,9 +100,21 @@ impl Mailer {
                 db: db.clone(),
                 wake: Arc::new(Notify::new()),
                 timing,
+                site,
             },
-            None => Mailer::Outbox { dir: outbox, from },
+            None => Mailer::Outbox { dir: outbox, from, site },
         })
+    }
+
+    /// The society's name in Arabic and English, as its e-mails are signed (site settings;
+    /// "لمسة" and "Lamsa" while unset).
+    pub async fn society(&self) -> (String, String) {
+        let site = match self {
+            Mailer::Outbox { site, .. } | Mailer::Smtp { site, .. } => site,
+        };
+        let settings = site.get_or_default().await;
+        let (ar, en) = settings.society_names();
+        (ar.to_string(), en.to_string())
     }
 
     fn from(&self) -> Mailbox {
@@ -173,7 +197,8 @@ impl Mailer {
             Lang::Ar => (arabic, english),
             Lang::En => (english, arabic),
         };
-        let text = format!("{first}\n— — —\n\n{second}\n— لمسة · Lamsa\n");
+        let (society_ar, society_en) = self.society().await;
+        let text = format!("{first}\n— — —\n\n{second}\n— {society_ar} · {society_en}\n");
         let from = self.from();
         // Short lines let lettre send the UTF-8 text as 8bit, so the raw message (and an
         // outbox file) shows the link as it is; long lines would make it quoted-printable.

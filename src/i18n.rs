@@ -86,6 +86,10 @@ pub enum Msg {
     MediaTypeNotAllowed(crate::domain::media::MediaKind),
     InvalidEmail,
     InvalidName,
+    HttpsRequired,
+    InvalidPhone,
+    TooMany(String, usize),
+    SiteSettingsSaved,
     FieldRequired(String),
     FieldInvalid(String),
     FieldTooLong(String, usize),
@@ -248,6 +252,15 @@ impl Msg {
                 }
             }
             InvalidEmail => ("Please enter a valid e-mail address", "يرجى إدخال بريد إلكتروني صالح"),
+            HttpsRequired => (
+                "Please enter a full address that starts with https://",
+                "يرجى إدخال عنوان كامل يبدأ بـ https://",
+            ),
+            InvalidPhone => (
+                "Please enter a phone number: digits, spaces and + ( ) - only",
+                "يرجى إدخال رقم هاتف: أرقام ومسافات و + ( ) - فقط",
+            ),
+            SiteSettingsSaved => ("Site settings saved", "تم حفظ إعدادات الموقع"),
             InvalidName => (
                 "Please enter your full name (1 to 100 characters)",
                 "يرجى إدخال الاسم الكامل (من حرف واحد إلى 100 حرف)",
@@ -267,6 +280,13 @@ impl Msg {
                     lang,
                     format!("The field “{f}” is too long (at most {n} characters)"),
                     format!("الحقل «{f}» طويل جدًا (الحد الأقصى {n} حرفًا)"),
+                )
+            }
+            TooMany(f, n) => {
+                return pick(
+                    lang,
+                    format!("The field “{f}” has too many items (at most {n})"),
+                    format!("الحقل «{f}» فيه عناصر كثيرة جدًا (الحد الأقصى {n})"),
                 )
             }
             FieldControlCharacters(f) => {

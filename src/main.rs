@@ -207,6 +207,9 @@ async fn admin(settings: Settings, command: Command) -> anyhow::Result<()> {
             for title in accounts::seed_demo_news(&pool).await? {
                 println!("Demo news item published: {title}");
             }
+            if accounts::seed_demo_site(&pool, &settings.uploads_dir().join("media")).await? {
+                println!("Demo site settings written (example values; change them in the admin site)");
+            }
         }
         Command::CreateUser { user_type, email, name } => {
             let mut password = String::new();

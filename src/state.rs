@@ -17,6 +17,7 @@ use crate::{
     note_writer::NoteWriter,
     rate_limit::RateLimiter,
     realtime::{self, Realtime},
+    store::site::SiteCache,
 };
 
 /// Everything a request handler may use, shared by every worker thread.
@@ -36,6 +37,8 @@ pub struct AppState {
     pub shared_db: Arc<Db>,
     /// This instance's counters, served at `GET /metrics`.
     pub metrics: Arc<Metrics>,
+    /// The society's site settings, kept in memory (`store::site::SiteCache`).
+    pub site: Arc<SiteCache>,
 }
 
 impl AppState {
@@ -48,12 +51,14 @@ impl AppState {
         let secret = load_or_create_secret(settings.jwt_secret.as_deref(), &settings.data_dir)?;
         let jwt = JwtKeys::new(&secret, settings.access_ttl.as_secs() as i64);
         let media = MediaSigner::new(&secret);
+        let site = Arc::new(SiteCache::new(db.clone()));
         let mailer = Mailer::new(
             settings.smtp_url.as_deref(),
             settings.outbox_dir(),
             &settings.mail_from,
             &db,
             settings.mail_timing,
+            site.clone(),
         )?;
         mailer.start_delivery();
         let bus = match &settings.redis_url {
@@ -91,6 +96,7 @@ impl AppState {
             cert_font,
             shared_db,
             metrics,
+            site,
         })
     }
 }

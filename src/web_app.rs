@@ -41,7 +41,10 @@ pub async fn serve(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse
         return HttpResponse::MethodNotAllowed().insert_header((header::ALLOW, "GET, HEAD")).finish();
     }
     let dir = &state.settings.web_dir;
-    let (path, immutable) = match file_for(dir, req.path()) {
+    // The prerendered pages are templates the server fills in (site settings, news items): never
+    // served as files of their own.
+    let file = file_for(dir, req.path()).filter(|_| !req.path().starts_with(&format!("/{PRERENDERED}/")));
+    let (path, immutable) = match file {
         Some(path) => {
             let immutable = req.path().starts_with("/assets/");
             (path, immutable)
@@ -153,6 +156,7 @@ async fn prerendered(state: &AppState, request_path: &str, query: &str, lang: &'
     }
     if let Some(file) = file_for(&base, &name).filter(|_| !own_name) {
         let html = tokio::fs::read_to_string(file).await.ok()?;
+        let html = with_site(state, &html, lang, |_| None, Vec::new()).await?;
         return Some(Page { html, lang, path, status: StatusCode::OK });
     }
     if let Some(slug) = path.strip_prefix("/news/").filter(|s| !s.contains('/')).and_then(percent_decode) {
@@ -163,7 +167,94 @@ async fn prerendered(state: &AppState, request_path: &str, query: &str, lang: &'
         return None;
     }
     let html = tokio::fs::read_to_string(base.join("404.html")).await.ok()?;
+    let html = with_site(state, &html, lang, |_| None, Vec::new()).await?;
     Some(Page { html, lang, path, status: StatusCode::NOT_FOUND })
+}
+
+/// The query key under which the app keeps the site settings (web/src/lib/site.tsx).
+const SITE_KEY: &str = "site-settings";
+
+/// A prerendered page with the society's site settings filled in (issue 23), and with them (and
+/// `queries`, data of the page itself) in `lamsa-data`, which the app puts into its query cache
+/// before hydrating, so that its first render is this HTML (web/src/lib/site.tsx).
+///
+/// The prerender renders every setting as a marker: `@@SITE:NAME@@` for a value (escaped here),
+/// and `@@IF:KEY@@ … @@END:KEY@@` / `@@NOT:KEY@@ … @@END:KEY@@` around what shows only when a
+/// setting is set / unset; a block is kept without its markers or dropped whole. `other` fills
+/// the page's own markers in the same pass (a value is never read again for markers).
+async fn with_site(
+    state: &AppState,
+    template: &str,
+    lang: &'static str,
+    other: impl Fn(&str) -> Option<String>,
+    mut queries: Vec<serde_json::Value>,
+) -> Option<String> {
+    let settings = state.site.get_or_default().await;
+    let site = crate::routes::dto::site_settings(&state.media, &settings);
+    let en = lang == "en";
+    let html = fill(
+        template,
+        |name| match name.strip_prefix("SITE:") {
+            Some(key) => site_value(&site, en, key).map(|v| escape_attr(&v)),
+            None => other(name),
+        },
+        |key| site_set(&site, en, key),
+    );
+    queries.push(serde_json::json!({ "key": [SITE_KEY], "data": site }));
+    let data = serde_json::json!({ "queries": queries });
+    // `<` only occurs inside JSON strings, where \u003c means the same: nothing can end the script.
+    let script = format!(
+        "<script id=\"lamsa-data\" type=\"application/json\">{}</script>\n",
+        data.to_string().replace('<', "\\u003c")
+    );
+    let at_head = html.find("</head>")?;
+    Some(format!("{}{script}{}", &html[..at_head], &html[at_head..]))
+}
+
+/// The text of one setting in the page's language (`None`: unset, or no such key).
+fn site_value(s: &crate::routes::dto::SiteSettingsDto, en: bool, key: &str) -> Option<String> {
+    let pick = |ar: &Option<String>, english: &Option<String>| if en { english.clone() } else { ar.clone() };
+    if let Some((n, part)) = key.strip_prefix("LOGO").and_then(|k| k.split_once('_')) {
+        let logo = s.logos.get(n.parse::<usize>().ok()?.checked_sub(1)?)?;
+        return match part {
+            "URL" => Some(logo.url.clone()),
+            "ALT" => Some(if en { logo.alt_en.clone() } else { logo.alt_ar.clone() }),
+            _ => None,
+        };
+    }
+    match key {
+        "NAME" => pick(&s.society_name_ar, &s.society_name_en),
+        "EMAIL" => s.contact_email.clone(),
+        "PHONE" => s.contact_phone.clone(),
+        // For `tel:` links: the digits and a leading +, as web/src/lib/site.tsx makes it.
+        "PHONE_TEL" => {
+            s.contact_phone.as_ref().map(|p| p.chars().filter(|c| c.is_ascii_digit() || *c == '+').collect())
+        }
+        "ADDRESS" => pick(&s.address_ar, &s.address_en),
+        "CREDIT" => pick(&s.credit_ar, &s.credit_en),
+        "X" => s.social_x.clone(),
+        "FACEBOOK" => s.social_facebook.clone(),
+        "YOUTUBE" => s.social_youtube.clone(),
+        "INSTAGRAM" => s.social_instagram.clone(),
+        _ => None,
+    }
+}
+
+/// Whether the setting a block depends on is set (`None`: no such key, the markers stay).
+fn site_set(s: &crate::routes::dto::SiteSettingsDto, en: bool, key: &str) -> Option<bool> {
+    Some(match key {
+        "CONTACT" => ["EMAIL", "PHONE", "ADDRESS"].iter().any(|k| site_value(s, en, k).is_some()),
+        "SOCIAL" => ["X", "FACEBOOK", "YOUTUBE", "INSTAGRAM"].iter().any(|k| site_value(s, en, k).is_some()),
+        "LOGOS" => !s.logos.is_empty(),
+        k if k.starts_with("LOGO") => {
+            let n = k[4..].parse::<usize>().ok()?;
+            (1..=s.logos.len()).contains(&n)
+        }
+        "NAME" | "EMAIL" | "PHONE" | "ADDRESS" | "CREDIT" | "X" | "FACEBOOK" | "YOUTUBE" | "INSTAGRAM" => {
+            site_value(s, en, key).is_some()
+        }
+        _ => return None,
+    })
 }
 
 /// A published news item in its prerendered page (`_templates/news-item*.html`, with markers
@@ -182,7 +273,7 @@ async fn news_item(state: &AppState, base: &Path, slug: &str, lang: &'static str
     let template = tokio::fs::read_to_string(base.join("_templates").join(format!("{variant}.html"))).await.ok()?;
     let en = lang == "en";
     let at = item.published_at.clone().unwrap_or_default();
-    let html = fill(&template, |marker| {
+    let news = |marker: &str| {
         Some(match marker {
             "TITLE" => escape_attr(if en { &item.title_en } else { &item.title_ar }),
             // Safe HTML: rendered from Markdown and sanitised by the server, as the API sends it.
@@ -197,9 +288,9 @@ async fn news_item(state: &AppState, base: &Path, slug: &str, lang: &'static str
             "DAY" => escape_attr(at.get(..10).unwrap_or(&at)),
             _ => return None,
         })
-    });
-    let data = serde_json::json!({ "queries": [{ "key": ["news", "item", slug, lang], "data": item }] });
-    with_data(html, &data)
+    };
+    let query = serde_json::json!({ "key": ["news", "item", slug, lang], "data": item });
+    with_site(state, &template, lang, news, vec![query]).await
 }
 
 /// Whether the news list's address asks for its first page (`?page=` absent or 1); other pages
@@ -236,38 +327,31 @@ async fn news_list(state: &AppState, base: &Path, lang: &'static str) -> Option<
         .iter()
         .map(|item| {
             let at = item.published_at.clone().unwrap_or_default();
-            fill(&item_template, |marker| {
-                Some(match marker {
-                    // As the app's link writes it (encodeURIComponent).
-                    "SLUG" => utf8_percent_encode(&item.slug, URI_COMPONENT).to_string(),
-                    "TITLE" => escape_attr(if en { &item.title_en } else { &item.title_ar }),
-                    "SUMMARY" => escape_attr(if en { &item.summary_en } else { &item.summary_ar }),
-                    "AT" => escape_attr(&at),
-                    "DAY" => escape_attr(at.get(..10).unwrap_or(&at)),
-                    _ => return None,
-                })
-            })
+            fill(
+                &item_template,
+                |marker| {
+                    Some(match marker {
+                        // As the app's link writes it (encodeURIComponent).
+                        "SLUG" => utf8_percent_encode(&item.slug, URI_COMPONENT).to_string(),
+                        "TITLE" => escape_attr(if en { &item.title_en } else { &item.title_ar }),
+                        "SUMMARY" => escape_attr(if en { &item.summary_en } else { &item.summary_ar }),
+                        "AT" => escape_attr(&at),
+                        "DAY" => escape_attr(at.get(..10).unwrap_or(&at)),
+                        _ => return None,
+                    })
+                },
+                |_| None,
+            )
         })
         .collect();
-    let html = fill(&template, |marker| match marker {
+    let query = serde_json::json!({ "key": ["news", "list", 1, lang], "data": list });
+    // The list and the site settings in one pass (the items' text is never read for markers).
+    let page = |marker: &str| match marker {
         "ITEMS" => Some(items.clone()),
         "PAGES" => Some(pages.to_string()),
         _ => None,
-    });
-    let data = serde_json::json!({ "queries": [{ "key": ["news", "list", 1, lang], "data": list }] });
-    with_data(html, &data)
-}
-
-/// The page with `data` as `<script id="lamsa-data">` at the end of its head (app/seed.ts puts
-/// its queries into the cache before hydration).
-fn with_data(html: String, data: &serde_json::Value) -> Option<String> {
-    // `<` only occurs inside JSON strings, where \u003c means the same: nothing can end the script.
-    let script = format!(
-        "<script id=\"lamsa-data\" type=\"application/json\">{}</script>\n",
-        data.to_string().replace('<', "\\u003c")
-    );
-    let at_head = html.find("</head>")?;
-    Some(format!("{}{script}{}", &html[..at_head], &html[at_head..]))
+    };
+    with_site(state, &template, lang, page, vec![query]).await
 }
 
 /// What `encodeURIComponent` leaves as it is: letters, digits and `-_.!~*'()`.
@@ -282,19 +366,47 @@ const URI_COMPONENT: &AsciiSet = &NON_ALPHANUMERIC
     .remove(b'(')
     .remove(b')');
 
-/// Replaces each `@@NAME@@` marker in one pass (a value that holds a marker stays as it is).
-fn fill(template: &str, value: impl Fn(&str) -> Option<String>) -> String {
+/// Replaces each `@@NAME@@` marker with its `value`, and keeps (without its markers) or drops
+/// each block `@@IF:KEY@@ … @@END:KEY@@` (kept when `set(KEY)`) and `@@NOT:KEY@@ … @@END:KEY@@`
+/// (kept when not), in one pass: a value that holds a marker stays as it is. Names are `A-Z`,
+/// digits, `_` and `:`; a marker nobody knows stays as it is.
+fn fill(template: &str, value: impl Fn(&str) -> Option<String>, set: impl Fn(&str) -> Option<bool>) -> String {
     let mut out = String::with_capacity(template.len());
     let mut rest = template;
     while let Some(start) = rest.find("@@") {
         let after = &rest[start + 2..];
         let Some(end) = after.find("@@") else { break };
         let name = &after[..end];
-        match value(name).filter(|_| name.chars().all(|c| c.is_ascii_uppercase())) {
+        let tail = &after[end + 2..];
+        let well_formed = !name.is_empty()
+            && name.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_' || c == ':');
+        let block = name
+            .strip_prefix("IF:")
+            .map(|k| (k, true))
+            .or_else(|| name.strip_prefix("NOT:").map(|k| (k, false)))
+            .filter(|_| well_formed)
+            .and_then(|(k, when)| set(k).map(|is_set| (k, is_set == when)));
+        if let Some((key, keep)) = block {
+            out.push_str(&rest[..start]);
+            rest = tail;
+            if !keep {
+                let close = format!("@@END:{key}@@");
+                if let Some(i) = tail.find(&close) {
+                    rest = &tail[i + close.len()..];
+                }
+            }
+            continue;
+        }
+        if name.strip_prefix("END:").is_some_and(|k| well_formed && set(k).is_some()) {
+            out.push_str(&rest[..start]);
+            rest = tail;
+            continue;
+        }
+        match value(name).filter(|_| well_formed) {
             Some(v) => {
                 out.push_str(&rest[..start]);
                 out.push_str(&v);
-                rest = &after[end + 2..];
+                rest = tail;
             }
             None => {
                 out.push_str(&rest[..start + 2]);
@@ -488,6 +600,26 @@ const NOT_BUILT: &str =
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn markers_are_filled_and_blocks_kept_or_dropped_in_one_pass() {
+        let value = |n: &str| match n {
+            "SITE:NAME" => Some("A &amp; B".to_string()),
+            "TITLE" => Some("@@SITE:NAME@@".to_string()),
+            _ => None,
+        };
+        let set = |k: &str| match k {
+            "NAME" => Some(true),
+            "X" => Some(false),
+            _ => None,
+        };
+        let html = "<p>@@SITE:NAME@@</p>@@IF:X@@<li>x</li>@@END:X@@@@NOT:X@@<li>none</li>@@END:X@@\
+                    @@IF:NAME@@<b>@@TITLE@@</b>@@END:NAME@@ a@@b @@OTHER@@ @@IF:UNKNOWN@@";
+        assert_eq!(
+            fill(html, value, set),
+            "<p>A &amp; B</p><li>none</li><b>@@SITE:NAME@@</b> a@@b @@OTHER@@ @@IF:UNKNOWN@@"
+        );
+    }
 
     #[test]
     fn paths_stay_inside_the_web_dir() {

@@ -119,6 +119,9 @@ pub struct CertificatePage<'a> {
     pub grade: Option<GradeBand>,
     pub verify_url: &'a str,
     pub revoked: bool,
+    /// The society that issues it, in Arabic and English (site settings; "لمسة", "Lamsa" while unset).
+    pub society_ar: &'a str,
+    pub society_en: &'a str,
 }
 
 /// The certificate as PDF bytes.
@@ -171,7 +174,14 @@ impl Page<'_> {
         if c.revoked {
             self.text("هذه الشهادة ملغاة · This certificate has been revoked", 14.0, CENTRE, 23.0, Align::Centre, RED);
         } else {
-            self.text("لمسة · Lamsa", 12.0, CENTRE, 23.0, Align::Centre, ACCENT);
+            let society = format!("{} · {}", c.society_ar, c.society_en);
+            // A long name (up to 200 characters in each language) gets smaller type to fit the line.
+            let size = match society.chars().count() {
+                0..=90 => 12.0,
+                91..=140 => 9.0,
+                _ => 6.5,
+            };
+            self.text(&society, size, CENTRE, 23.0, Align::Centre, ACCENT);
         }
         self.text("شهادة إتمام", 30.0, CENTRE, 39.0, Align::Centre, INK);
         self.text("Certificate of Completion", 20.0, CENTRE, 50.0, Align::Centre, INK);
@@ -507,6 +517,10 @@ mod tests {
     }
 
     fn sample(name: &str, title: &str, revoked: bool) -> Vec<u8> {
+        sample_by(name, title, revoked, ("لمسة", "Lamsa"))
+    }
+
+    fn sample_by(name: &str, title: &str, revoked: bool, (society_ar, society_en): (&str, &str)) -> Vec<u8> {
         let font = CertificateFont::built_in().expect("the built-in font loads");
         let page = CertificatePage {
             code: "ABCD-EFGH-JKMN-PQ01",
@@ -518,6 +532,8 @@ mod tests {
             grade: Some(GradeBand::VeryGood),
             verify_url: "https://lamsa.example.org/certificates/verify/ABCD-EFGH-JKMN-PQ01",
             revoked,
+            society_ar,
+            society_en,
         };
         render(&font, &page).unwrap()
     }
@@ -572,6 +588,14 @@ mod tests {
         {
             assert!(text.contains(needle), "{needle:?} not in:\n{text}");
         }
+    }
+
+    #[test]
+    fn the_issuing_society_is_named_from_the_site_settings() {
+        let pdf = sample_by("Sara Ahmad", "Braille", false, ("جمعية نور", "Nur Society for the Blind"));
+        let text = extract(&pdf, "society");
+        assert!(text.contains("Nur Society for the Blind") && text.contains("جمعية نور"), "{text}");
+        assert!(!text.contains("Lamsa"), "{text}");
     }
 
     #[test]

@@ -18,6 +18,17 @@ pub enum InvalidInput {
     TooLong { field: String, max: usize },
     #[error("not a valid e-mail address")]
     Email,
+    /// An e-mail address in another field than `email`.
+    #[error("{0} is not a valid e-mail address")]
+    EmailAt(String),
+    /// An address that must start with `https://`.
+    #[error("{0} must be an https:// address")]
+    HttpsUrl(String),
+    #[error("{0} is not a phone number")]
+    Phone(String),
+    /// A list longer than it may be.
+    #[error("{field} has more than {max} items")]
+    TooMany { field: String, max: usize },
     #[error("the name must be 1 to 100 characters")]
     Name,
     #[error("the password needs at least 8 characters, an upper-case letter, a digit and a special character")]
@@ -52,8 +63,12 @@ impl InvalidInput {
             InvalidInput::Required(f)
             | InvalidInput::Invalid(f)
             | InvalidInput::ControlCharacters(f)
-            | InvalidInput::CourseStructure(f) => f,
+            | InvalidInput::CourseStructure(f)
+            | InvalidInput::EmailAt(f)
+            | InvalidInput::HttpsUrl(f)
+            | InvalidInput::Phone(f) => f,
             InvalidInput::TooLong { field, .. }
+            | InvalidInput::TooMany { field, .. }
             | InvalidInput::PasswordPolicy { field }
             | InvalidInput::PasswordMismatch { field } => field,
             InvalidInput::Email => "email",

@@ -8,7 +8,7 @@ use utoipa::{
 
 use super::{
     admin, assessments, auth, braille, certificates, contact, courses, health, media, news, notes, notifications,
-    practice, profile, questions, users, ws,
+    practice, profile, questions, site, users, ws,
 };
 
 #[derive(OpenApi)]
@@ -35,14 +35,14 @@ use super::{
         certificates::mine, certificates::request, certificates::queue, certificates::approve, certificates::reject,
         certificates::issued, certificates::revoke, certificates::get, certificates::download, certificates::verify,
         certificates::qr_svg,
-        news::list, news::get, news::feed, contact::submit,
+        news::list, news::get, news::feed, contact::submit, site::get,
         practice::session, practice::review, practice::drill, practice::stats, practice::confusions,
         practice::course_confusions,
         admin::users::list, admin::users::csv, admin::users::detail, admin::users::patch, admin::users::bulk,
         admin::users::invite, admin::users::resend_activation, admin::users::send_reset,
         admin::site::courses, admin::site::deactivate_course, admin::site::reactivate_course,
         admin::site::certificates, admin::site::revoke_certificate, admin::site::audit, admin::site::audit_csv,
-        admin::site::overview,
+        admin::site::overview, admin::settings::get, admin::settings::put,
         admin::content::news_list, admin::content::news_create, admin::content::news_get, admin::content::news_update,
         admin::content::news_delete, admin::content::news_preview, admin::content::contact_list,
         admin::content::contact_unread, admin::content::contact_get, admin::content::contact_patch,
@@ -62,6 +62,7 @@ use super::{
         (name = "media", description = "Course files, audio and video: uploads and signed, seekable downloads"),
         (name = "news", description = "Public news in Arabic and English, and their Atom feeds"),
         (name = "contact", description = "The public contact form"),
+        (name = "site", description = "The society's name, contact details, social links, logos and credit line"),
         (name = "practice", description = "Spaced-repetition practice of every Braille symbol (FSRS-6), drills of \
             confused cells, retention and streaks; the confusion matrix of an instructor's course"),
         (name = "admin", description = "The admin site (supervisors only): accounts, courses, certificates, news, \

@@ -181,3 +181,58 @@ pub fn news_admin(media: &crate::auth::MediaSigner, n: &crate::store::news::News
         author: n.author_id.map(|id| crate::events::PersonRef { id, name: n.author_name.clone().unwrap_or_default() }),
     }
 }
+
+/// One powered-by logo: the image (a signed address, valid 12–13 hours) and its alt texts.
+#[derive(Serialize, ToSchema, Clone)]
+pub struct SiteLogoDto {
+    pub media_id: i64,
+    pub url: String,
+    pub alt_ar: String,
+    pub alt_en: String,
+}
+
+/// The society's site settings (issue 23), `null` where unset; the same for visitors
+/// (`GET /api/site`, and in every prerendered page) and for the admin site.
+#[derive(Serialize, ToSchema, Clone)]
+pub struct SiteSettingsDto {
+    pub society_name_ar: Option<String>,
+    pub society_name_en: Option<String>,
+    pub contact_email: Option<String>,
+    pub contact_phone: Option<String>,
+    pub address_ar: Option<String>,
+    pub address_en: Option<String>,
+    pub social_x: Option<String>,
+    pub social_facebook: Option<String>,
+    pub social_youtube: Option<String>,
+    pub social_instagram: Option<String>,
+    pub logos: Vec<SiteLogoDto>,
+    pub credit_ar: Option<String>,
+    pub credit_en: Option<String>,
+}
+
+pub fn site_settings(media: &crate::auth::MediaSigner, s: &crate::domain::site::SiteSettings) -> SiteSettingsDto {
+    SiteSettingsDto {
+        society_name_ar: s.society_name_ar.clone(),
+        society_name_en: s.society_name_en.clone(),
+        contact_email: s.contact_email.clone(),
+        contact_phone: s.contact_phone.clone(),
+        address_ar: s.address_ar.clone(),
+        address_en: s.address_en.clone(),
+        social_x: s.social_x.clone(),
+        social_facebook: s.social_facebook.clone(),
+        social_youtube: s.social_youtube.clone(),
+        social_instagram: s.social_instagram.clone(),
+        logos: s
+            .logos
+            .iter()
+            .map(|l| SiteLogoDto {
+                media_id: l.media_id,
+                url: media.url(l.media_id),
+                alt_ar: l.alt_ar.clone(),
+                alt_en: l.alt_en.clone(),
+            })
+            .collect(),
+        credit_ar: s.credit_ar.clone(),
+        credit_en: s.credit_en.clone(),
+    }
+}

@@ -21,6 +21,7 @@ pub mod notifications;
 pub mod practice;
 pub mod profile;
 pub mod questions;
+pub mod site;
 pub mod users;
 pub mod ws;
 
@@ -176,6 +177,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                     .route("/{slug}", web::get().to(news::get)),
             )
             .service(area("/contact").route("", web::post().to(contact::submit)))
+            .route("/site", web::get().to(site::get))
             .route("/openapi.json", web::get().to(docs::openapi_json))
             .route("/docs", web::get().to(docs::docs_page))
             .default_service(web::to(fallback)),

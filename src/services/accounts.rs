@@ -341,7 +341,7 @@ pub(crate) async fn send_set_password(
         LinkMail {
             subject_ar: "دعوة إلى لمسة",
             subject_en: "Your invitation to Lamsa",
-            intro_ar: "أنشأ لك مشرفو جمعية لمسة حسابًا. افتح الرابط التالي لاختيار كلمة المرور وتفعيل حسابك (صالح لمدة 7 أيام):",
+            intro_ar: "أنشأ لك مشرفو لمسة حسابًا. افتح الرابط التالي لاختيار كلمة المرور وتفعيل حسابك (صالح لمدة 7 أيام):",
             intro_en: "The supervisors of Lamsa created an account for you. Open this link to choose your password and activate your account (valid for 7 days):",
             link,
             lang,

@@ -250,6 +250,7 @@ pub async fn pdf(
     public_url: &str,
     user: AuthUser,
     code: &str,
+    society: (String, String),
 ) -> Result<(CertificateRow, Vec<u8>), ServiceError> {
     let z = visible(db, user, code).await?;
     let url = verify_url(public_url, &z.code);
@@ -270,6 +271,8 @@ pub async fn pdf(
                 grade: row.grade.as_deref().and_then(parse_band),
                 verify_url: &url,
                 revoked: row.revoked_at.is_some(),
+                society_ar: &society.0,
+                society_en: &society.1,
             },
         )
     })

@@ -64,7 +64,8 @@ pub async fn submit(
     events.extend(badge(&mut tx).await?);
     tx.commit().await?;
     realtime.publish(&events).await;
-    let (subject, text) = acknowledgement(lang, form.name.as_str(), &form.subject);
+    let society = mailer.society().await;
+    let (subject, text) = acknowledgement(lang, form.name.as_str(), &form.subject, &society);
     if let Err(e) = mailer.send_text(form.email.as_str(), form.name.as_str(), &subject, &text).await {
         tracing::error!(error = %format!("{e:#}"), message = id, "contact acknowledgement not sent");
     }
@@ -72,19 +73,20 @@ pub async fn submit(
 }
 
 /// The acknowledgement: in the sender's language only, and never repeating their message (the
-/// form must not turn into a way to send any text to any address).
-fn acknowledgement(lang: Lang, name: &str, subject: &str) -> (String, String) {
+/// form must not turn into a way to send any text to any address), signed with the society's
+/// name from the site settings (`society`: Arabic, English).
+fn acknowledgement(lang: Lang, name: &str, subject: &str, (ar, en): &(String, String)) -> (String, String) {
     match lang {
         Lang::Ar => (
-            "وصلتنا رسالتك · لمسة".to_string(),
+            format!("وصلتنا رسالتك · {ar}"),
             format!(
-                "مرحبًا {name}،\n\nشكرًا لتواصلك مع جمعية لمسة. وصلتنا رسالتك بعنوان «{subject}»، وسيقرؤها أحد المشرفين ويرد عليك في أقرب وقت.\n\n— لمسة\n"
+                "مرحبًا {name}،\n\nشكرًا لتواصلك مع {ar}. وصلتنا رسالتك بعنوان «{subject}»، وسيقرؤها أحد المشرفين ويرد عليك في أقرب وقت.\n\n— {ar}\n"
             ),
         ),
         Lang::En => (
-            "We received your message · Lamsa".to_string(),
+            format!("We received your message · {en}"),
             format!(
-                "Hello {name},\n\nThank you for contacting Lamsa. We received your message \"{subject}\"; a supervisor will read it and answer you soon.\n\n— Lamsa\n"
+                "Hello {name},\n\nThank you for contacting {en}. We received your message \"{subject}\"; a supervisor will read it and answer you soon.\n\n— {en}\n"
             ),
         ),
     }
@@ -164,13 +166,14 @@ pub async fn reply(
     text: String,
 ) -> Result<ContactMessageDto, ServiceError> {
     let row = store::contact::by_id(db, id).await?.ok_or(ServiceError::NotFound)?;
+    let (society_ar, society_en) = mailer.society().await;
     let subject = match row.lang.as_str() {
-        "en" => format!("Re: {} · Lamsa", row.subject),
-        _ => format!("رد: {} · لمسة", row.subject),
+        "en" => format!("Re: {} · {society_en}", row.subject),
+        _ => format!("رد: {} · {society_ar}", row.subject),
     };
     let body = match row.lang.as_str() {
-        "en" => format!("Hello {},\n\n{text}\n\n— Lamsa\n", row.name),
-        _ => format!("مرحبًا {}،\n\n{text}\n\n— لمسة\n", row.name),
+        "en" => format!("Hello {},\n\n{text}\n\n— {society_en}\n", row.name),
+        _ => format!("مرحبًا {}،\n\n{text}\n\n— {society_ar}\n", row.name),
     };
     mailer.send_text(&row.email, &row.name, &subject, &body).await.map_err(|e| {
         tracing::error!(error = %format!("{e:#}"), "contact reply not sent");

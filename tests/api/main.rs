@@ -27,4 +27,5 @@ mod proxy;
 mod realtime;
 mod services;
 mod sessions;
+mod site_settings;
 mod web_delivery;

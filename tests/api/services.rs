@@ -309,7 +309,10 @@ async fn a_certificate_is_requested_rejected_approved_and_revoked() {
     assert!(matches!(twice, Err(ServiceError::CertificateRequestDecided)));
     let third = certificates::request(&s.db, &s.realtime, bands, p.student, course).await;
     assert!(matches!(third, Err(ServiceError::CertificateAlreadyIssued)));
-    let (_, pdf) = certificates::pdf(&s.db, &s.cert_font, url, p.student, &issued.code).await.unwrap();
+    let (_, pdf) =
+        certificates::pdf(&s.db, &s.cert_font, url, p.student, &issued.code, ("لمسة".into(), "Lamsa".into()))
+            .await
+            .unwrap();
     assert!(pdf.starts_with(b"%PDF"));
     let stranger = person(&s, UserType::Student, "other@example.com").await;
     let hidden = certificates::visible(&s.db, stranger, &issued.code).await;

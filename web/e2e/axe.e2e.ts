@@ -1,11 +1,13 @@
 /**
  * axe-core scans (WCAG 2.0/2.1 A+AA, 2.2 AA) of every public route and each dashboard landing
  * page, in Arabic and English, light and dark. axe skips contrast on Arabic text (STACK-NOTES);
- * the English runs and src/lib/palette.test.ts cover contrast for the same colour tokens.
+ * the English runs and src/lib/palette.test.ts cover contrast for the same colour tokens. The
+ * society's site settings are all set (issue 23), so the footer shows every part it can; the
+ * admin site's site-settings page is scanned with the supervisor's pages.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiLogin, axeViolations, createAccount, launch, newPage, setPrefs, storeSession, SUPERVISOR, type Browser, type LoginResult } from './support';
+import { apiAs, apiLogin, axeViolations, createAccount, launch, newPage, setPrefs, storeSession, SUPERVISOR, type Browser, type LoginResult } from './support';
 
 const PUBLIC = [
   '/',
@@ -30,6 +32,9 @@ const PUBLIC = [
   '/this-page-does-not-exist',
 ];
 
+/** A 1×1 PNG, the society's logo. */
+const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+
 const COMBOS = [
   ['ar', 'light'],
   ['ar', 'dark'],
@@ -47,8 +52,28 @@ beforeAll(async () => {
   sessions.student = await createAccount('student', 'Axe Student');
   sessions.instructor = await createAccount('instructor', 'Axe Instructor');
   sessions.supervisor = await apiLogin(SUPERVISOR.email, SUPERVISOR.password);
+  // Every part of the footer on screen (issue 23): the society's details, social links and a logo.
+  const form = new FormData();
+  form.append('file', new Blob([Buffer.from(PNG, 'base64')], { type: 'image/png' }), 'logo.png');
+  const logo = await apiAs<{ id: number }>(sessions.supervisor, 'POST', 'media?kind=image', form);
+  await apiAs(sessions.supervisor, 'PUT', 'admin/site-settings', {
+    society_name_ar: 'جمعية المثال للمكفوفين',
+    society_name_en: 'Example Society for the Blind',
+    contact_email: 'hello@example.org',
+    contact_phone: '+966 11 555 0100',
+    address_ar: 'شارع المثال ١، الرياض',
+    address_en: '1 Example Street, Riyadh',
+    social_x: 'https://x.com/example',
+    social_youtube: 'https://www.youtube.com/@example',
+    logos: [{ media_id: logo.id, alt_ar: 'شعار جمعية المثال', alt_en: 'Example Society logo' }],
+    credit_ar: 'تطوير فريق المثال',
+    credit_en: 'Built by the Example team',
+  });
 });
-afterAll(async () => b?.close());
+afterAll(async () => {
+  await apiAs(sessions.supervisor, 'PUT', 'admin/site-settings', {}).catch(() => {});
+  await b?.close();
+});
 
 async function scan(route: string) {
   await page.goto(route);
@@ -84,6 +109,11 @@ describe.each(COMBOS)('axe %s %s', (lang, theme) => {
       await page.waitForSelector('dl.details');
       expect(await axeViolations(page)).toEqual([]);
       expect(await scan(`/${type}/settings`)).toEqual([]);
+    } else {
+      // The admin site's site settings (issue 23), its form loaded.
+      await page.goto('/admin/site-settings');
+      await page.locator('#st-society_name_ar').waitFor();
+      expect(await axeViolations(page)).toEqual([]);
     }
     await page.evaluate(() => ['auth-token', 'refresh_token', 'name', 'email', 'avatar', 'type', 'user_id'].forEach((k) => localStorage.removeItem(k)));
   });

@@ -1,7 +1,9 @@
 /**
  * Prerendered public pages (issue 22): every page hydrates without a warning in both languages;
  * without JavaScript the pages read in the right language and direction; with English remembered
- * and the dark theme the first painted frame is already English, LTR and dark.
+ * and the dark theme the first painted frame is already English, LTR and dark. The society's site
+ * settings (issue 23) are set for all of it, a logo included: the server fills them into every
+ * page at request time, and the pages hydrate from them; with them unset again, too.
  */
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -52,8 +54,40 @@ const NEWS = {
   publish_at: null,
 };
 
+/** A 1×1 PNG, the society's logo. */
+const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+
+/** The society's site settings (issue 23); `logos` gets the uploaded logo. */
+const SITE = {
+  society_name_ar: 'جمعية <المثال> & الأصدقاء',
+  society_name_en: 'Example <Society> & Friends',
+  contact_email: 'hello@example.org',
+  contact_phone: '+966 11 555 0100',
+  address_ar: 'شارع المثال ١، الرياض',
+  address_en: '1 Example Street, Riyadh',
+  social_x: 'https://x.com/example',
+  social_facebook: '',
+  social_youtube: 'https://www.youtube.com/@example',
+  social_instagram: '',
+  credit_ar: 'تطوير فريق المثال',
+  credit_en: 'Built by the Example team',
+};
+const LOGO_ALT = { ar: 'شعار جمعية المثال', en: 'Example Society logo' };
+
+let supervisor: Awaited<ReturnType<typeof apiLogin>>;
+
 beforeAll(async () => {
-  await apiAs(await apiLogin(SUPERVISOR.email, SUPERVISOR.password), 'POST', 'admin/news', NEWS);
+  supervisor = await apiLogin(SUPERVISOR.email, SUPERVISOR.password);
+  await apiAs(supervisor, 'POST', 'admin/news', NEWS);
+  const form = new FormData();
+  form.append('file', new Blob([Buffer.from(PNG, 'base64')], { type: 'image/png' }), 'logo.png');
+  const logo = await apiAs<{ id: number }>(supervisor, 'POST', 'media?kind=image', form);
+  await apiAs(supervisor, 'PUT', 'admin/site-settings', { ...SITE, logos: [{ media_id: logo.id, alt_ar: LOGO_ALT.ar, alt_en: LOGO_ALT.en }] });
+});
+
+// Later test files see the settings as a fresh installation has them.
+afterAll(async () => {
+  await apiAs(supervisor, 'PUT', 'admin/site-settings', {});
 });
 
 describe('prerendered pages', () => {
@@ -109,6 +143,74 @@ describe('prerendered pages', () => {
     }
     expect(problems).toEqual([]);
     expect(asked).toEqual([]);
+  });
+
+  it('show the society’s site settings in the footer, in the server’s HTML and after hydration, in both languages', async () => {
+    const page = await newPage(b);
+    const problems: string[] = [];
+    page.on('console', (m) => {
+      if ((m.type() === 'error' || m.type() === 'warning') && HYDRATION.test(m.text())) problems.push(m.text());
+    });
+    page.on('pageerror', (e) => HYDRATION.test(e.message) && problems.push(e.message));
+    for (const lang of ['ar', 'en'] as const) {
+      for (const path of ['/', '/contact-us', '/news', `/news/${NEWS.slug}`, '/no-such-page']) {
+        const at = `${path}?lang=${lang}`;
+        const resp = await page.goto(at);
+        const html = await resp!.text();
+        // In the HTML as sent (what a visitor without JavaScript reads), escaped, no marker left.
+        const name = lang === 'ar' ? 'جمعية &lt;المثال&gt; &amp; الأصدقاء' : 'Example &lt;Society&gt; &amp; Friends';
+        expect(html, at).toContain(name);
+        expect(html, at).not.toContain('@@');
+        expect(html, at).toContain(`alt="${LOGO_ALT[lang]}"`);
+        await hydratedAndSettled(page);
+        const footer = page.locator('footer');
+        const text = (await footer.innerText()).replace(/\s+/g, ' ');
+        expect(text, at).toContain(SITE[`society_name_${lang}`]);
+        expect(text, at).toContain(SITE[`address_${lang}`]);
+        expect(text, at).toContain(SITE[`credit_${lang}`]);
+        expect(text, at).toContain(`© ${new Date().getFullYear()} ${SITE[`society_name_${lang}`]}`);
+        expect(await footer.locator('a[href="mailto:hello@example.org"]').innerText()).toBe('hello@example.org');
+        expect(await footer.locator('a[href="tel:+966115550100"]').innerText()).toBe('+966 11 555 0100');
+        // Only the social links that are set.
+        const social = await footer.locator('[aria-labelledby="fh-social"] a').evaluateAll((as) => as.map((a) => [a.textContent, a.getAttribute('href')]));
+        expect(social, at).toEqual([
+          ['X', SITE.social_x],
+          ['YouTube', SITE.social_youtube],
+        ]);
+        const logo = footer.locator('.footer-logos img');
+        expect(await logo.getAttribute('alt')).toBe(LOGO_ALT[lang]);
+        // The logo loads (a signed address visitors may fetch).
+        await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 5000 }).toBe(1);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('hydrate without a warning with the site settings unset, falling back to the defaults', async () => {
+    await apiAs(supervisor, 'PUT', 'admin/site-settings', {});
+    try {
+      const page = await newPage(b);
+      const problems: string[] = [];
+      page.on('console', (m) => {
+        if ((m.type() === 'error' || m.type() === 'warning') && HYDRATION.test(m.text())) problems.push(m.text());
+      });
+      page.on('pageerror', (e) => HYDRATION.test(e.message) && problems.push(e.message));
+      for (const lang of ['ar', 'en'] as const) {
+        for (const path of ['/', '/about-us']) {
+          const resp = await page.goto(`${path}?lang=${lang}`);
+          expect(await resp!.text()).not.toContain('@@');
+          await hydratedAndSettled(page);
+          const footer = page.locator('footer');
+          expect(await footer.locator('.text-logo').count()).toBe(2);
+          expect(await footer.locator('#fh-social, #fh-contact, .footer-logos').count()).toBe(0);
+          expect(await footer.innerText()).toContain(lang === 'ar' ? 'الجمعية الخيرية لرعاية المكفوفين' : 'The Charitable Society for the Care of the Blind');
+        }
+      }
+      expect(problems).toEqual([]);
+    } finally {
+      const logos = [] as unknown[];
+      await apiAs(supervisor, 'PUT', 'admin/site-settings', { ...SITE, logos });
+    }
   });
 
   it("the news list's first page comes in the HTML and hydrates from the data beside it, without asking again", async () => {

@@ -2,7 +2,9 @@
  * The prerender's entry (web/build/prerender.ts builds it for Node after the client build): renders
  * one public page in one language to HTML with React's static renderer and react-router's static
  * rendering. The client hydrates that HTML (main.tsx). Only pages that need no signed-in user are
- * rendered here; data they show is fetched after hydration (see web/README.md, "Prerendered pages").
+ * rendered here; data they show is fetched after hydration (see web/README.md, "Prerendered pages"),
+ * except the society's site settings, which every page carries as markers that the server fills in
+ * (lib/site.tsx, src/web_app.rs) and hands to the app in `lamsa-data`.
  */
 import { Provider, createStore } from 'jotai';
 import { StrictMode } from 'react';
@@ -13,6 +15,7 @@ import i18n from './lib/i18n';
 import { TitleSink } from './lib/hooks';
 import { paletteCss } from './lib/palette';
 import { queryClient } from './lib/query';
+import { SiteTemplate } from './lib/site';
 import { langAtom } from './lib/state';
 import type { Lang } from './lib/storage';
 
@@ -172,8 +175,11 @@ export async function render(path: string, lang: Lang): Promise<Rendered> {
     <StrictMode>
       <Provider store={store}>
         <TitleSink.Provider value={(t) => (title = t)}>
-          {/* No loaders, so no hydration data to hand over. */}
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
+          {/* The society's settings as markers the server fills in per request (lib/site.tsx). */}
+          <SiteTemplate.Provider value={true}>
+            {/* No loaders, so no hydration data to hand over. */}
+            <StaticRouterProvider router={router} context={context} hydrate={false} />
+          </SiteTemplate.Provider>
         </TitleSink.Provider>
       </Provider>
     </StrictMode>,

@@ -407,4 +407,7 @@ pub struct OverviewDto {
     pub contact_unread: i64,
     /// 26 weeks, oldest first.
     pub weeks: Vec<WeekDto>,
+    /// The site settings still unset, by field (`society_name_ar`…, `social` for all four
+    /// links, `logos`); empty when every one is set.
+    pub unset_settings: Vec<String>,
 }

@@ -4,6 +4,7 @@
 
 pub mod content;
 pub mod dto;
+pub mod settings;
 pub mod site;
 pub mod users;
 
@@ -15,6 +16,8 @@ use actix_web::{web, HttpResponse};
 pub fn scope() -> actix_web::Scope {
     web::scope("/admin")
         .route("/overview", web::get().to(site::overview))
+        .route("/site-settings", web::get().to(settings::get))
+        .route("/site-settings", web::put().to(settings::put))
         .route("/users", web::get().to(users::list))
         .route("/users.csv", web::get().to(users::csv))
         .route("/users/invite", web::post().to(users::invite))

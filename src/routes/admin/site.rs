@@ -228,5 +228,6 @@ pub async fn overview(state: web::Data<AppState>, _: Supervisor) -> Result<web::
         },
         contact_unread: o.contact_unread,
         weeks: o.weeks.into_iter().map(|(w, s, e)| WeekDto { week_start: w, signups: s, enrolments: e }).collect(),
+        unset_settings: crate::store::site::get(&state.db).await?.unset().into_iter().map(str::to_string).collect(),
     }))
 }

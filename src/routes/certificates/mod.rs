@@ -190,7 +190,11 @@ pub async fn download(
     path: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     let public_url = &state.settings.public_url;
-    let (z, bytes) = certificates::pdf(&state.db, &state.cert_font, public_url, user, &path.into_inner()).await?;
+    let site = state.site.get_or_default().await;
+    let (ar, en) = site.society_names();
+    let society = (ar.to_string(), en.to_string());
+    let (z, bytes) =
+        certificates::pdf(&state.db, &state.cert_font, public_url, user, &path.into_inner(), society).await?;
     Ok(HttpResponse::Ok()
         .content_type("application/pdf")
         .insert_header(("Content-Disposition", format!("attachment; filename=\"lamsa-certificate-{}.pdf\"", z.code)))

@@ -1,26 +1,69 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLanguage } from '@/lib/hooks';
+import { SOCIAL, SiteIf, siteText, useSite } from '@/lib/site';
 
-const SOCIAL = [
-  ['X', 'https://x.com/'],
-  ['Facebook', 'https://www.facebook.com/'],
-  ['YouTube', 'https://www.youtube.com/'],
-  ['Instagram', 'https://www.instagram.com/'],
-];
-
+/**
+ * The footer of every page, with the society's details from the site settings (lib/site.tsx):
+ * its logos (or its name as text while none is uploaded), its name, address, e-mail and phone,
+ * only the social links that are set, and the credit line.
+ */
 export function Footer() {
   const { t } = useTranslation();
   const [lang, setLang] = useLanguage();
+  const site = useSite();
   const year = new Date().getFullYear();
+  const society = siteText(site, 'NAME', t('app.society'));
   return (
     <footer className="site-footer">
       <div className="footer-inner">
         <div className="powered">
           <p className="footer-heading">{t('footer.poweredBy')}</p>
-          <p className="text-logo">{t('app.society')}</p>
-          <p className="text-logo">{t('footer.lamsaTagline')}</p>
+          <SiteIf site={site} block="LOGOS">
+            <ul className="footer-logos">
+              {site.logos.map((logo) => (
+                <SiteIf key={logo.slot} site={site} block={`LOGO${logo.slot}`}>
+                  <li>
+                    <img src={logo.url} alt={logo.alt} loading="lazy" />
+                  </li>
+                </SiteIf>
+              ))}
+            </ul>
+          </SiteIf>
+          <SiteIf site={site} block="LOGOS" unset>
+            <p className="text-logo">{society}</p>
+            <p className="text-logo">{t('footer.lamsaTagline')}</p>
+          </SiteIf>
         </div>
+        <SiteIf site={site} block="CONTACT">
+          <section className="footer-contact" aria-labelledby="fh-contact">
+            <h2 className="footer-heading" id="fh-contact">
+              {t('footer.contact')}
+            </h2>
+            <address>
+              <p>{society}</p>
+              <SiteIf site={site} block="ADDRESS">
+                <p className="footer-address">{site.value('ADDRESS')}</p>
+              </SiteIf>
+              <SiteIf site={site} block="EMAIL">
+                <p>
+                  {t('footer.email')}{' '}
+                  <a href={`mailto:${site.value('EMAIL')}`} dir="ltr">
+                    {site.value('EMAIL')}
+                  </a>
+                </p>
+              </SiteIf>
+              <SiteIf site={site} block="PHONE">
+                <p>
+                  {t('footer.phone')}{' '}
+                  <a href={`tel:${site.value('PHONE_TEL')}`} dir="ltr">
+                    {site.value('PHONE')}
+                  </a>
+                </p>
+              </SiteIf>
+            </address>
+          </section>
+        </SiteIf>
         <nav aria-label={t('footer.label')} className="footer-columns">
           <div>
             <h2 className="footer-heading" id="fh-learn">
@@ -80,23 +123,27 @@ export function Footer() {
               </li>
             </ul>
           </div>
-          <div>
-            <h2 className="footer-heading" id="fh-social">
-              {t('footer.social')}
-            </h2>
-            <ul aria-labelledby="fh-social">
-              {SOCIAL.map(([name, href]) => (
-                <li key={name}>
-                  <a href={href} lang="en" rel="noopener noreferrer">
-                    {name}
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </div>
+          <SiteIf site={site} block="SOCIAL">
+            <div>
+              <h2 className="footer-heading" id="fh-social">
+                {t('footer.social')}
+              </h2>
+              <ul aria-labelledby="fh-social">
+                {SOCIAL.map(([key, , name]) => (
+                  <SiteIf key={key} site={site} block={key}>
+                    <li>
+                      <a href={site.value(key) ?? undefined} lang="en" rel="noopener noreferrer">
+                        {name}
+                      </a>
+                    </li>
+                  </SiteIf>
+                ))}
+              </ul>
+            </div>
+          </SiteIf>
         </nav>
-        <p className="copyright">{t('footer.copyright', { year })}</p>
-        <p className="credit">{t('footer.developer')}</p>
+        <p className="copyright">{t('footer.copyright', { year, society })}</p>
+        <p className="credit">{siteText(site, 'CREDIT', t('footer.developer'))}</p>
       </div>
     </footer>
   );

@@ -19,6 +19,7 @@ export const adminRoute: RouteObject = {
     { path: 'messages', lazy: page(() => import('@/features/admin/routes/MessagesPage'), 'MessagesPage') },
     { path: 'messages/:id', lazy: page(() => import('@/features/admin/routes/MessagePage'), 'MessagePage') },
     { path: 'audit', lazy: page(() => import('@/features/admin/routes/AuditPage'), 'AuditPage') },
+    { path: 'site-settings', lazy: page(() => import('@/features/admin/routes/SiteSettingsPage'), 'SiteSettingsPage') },
     { path: '*', lazy: page(() => import('@/features/public/routes/SimplePages'), 'NotFoundPage') },
   ],
 };

@@ -152,6 +152,7 @@ describe('overview', () => {
         pending: { accreditation: 1, stop: 0, certificates: 2 },
         contact_unread: 3,
         weeks,
+        unset_settings: [],
       },
       '/api/admin/contact-messages/unread-count': { count: 3 },
     });

@@ -494,9 +494,14 @@ describe('VerifyPage', () => {
   });
 
   it('says a valid certificate is genuine and what it certifies, in a status region', async () => {
-    server({ 'GET /api/certificates/verify/AB12': () => ({ body: verified() }) });
+    server({
+      'GET /api/certificates/verify/AB12': () => ({ body: verified() }),
+      'GET /api/site': () => ({ body: { society_name_ar: 'جمعية نور', society_name_en: 'Nur Society', logos: [] } }),
+    });
     page(<VerifyPage />, '/certificates/verify/:code', '/certificates/verify/AB12');
     await waitFor(() => expect(statusTexts()).toContain('✓Genuine certificate: this certificate is genuine and valid.'));
+    // The issuing society, from the site settings (issue 23).
+    await waitFor(() => expect(document.querySelector('.cert-issuer')?.textContent).toBe('Issued by \u2068Nur Society\u2069.'));
     expect(screen.getByRole('heading', { level: 1, name: 'Certificate verification' })).toBeTruthy();
     expect(screen.getByRole('heading', { level: 2, name: 'What it certifies' })).toBeTruthy();
     const values = Array.from(document.querySelectorAll('.cert-facts dd')).map((d) => d.textContent);

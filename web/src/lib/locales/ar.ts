@@ -52,7 +52,10 @@ const ar: Dict = {
     instructions: 'التعليمات',
     contactUs: 'اتصل بنا',
     social: 'تابعنا',
-    copyright: '© {{year}} الجمعية الخيرية لرعاية المكفوفين. جميع الحقوق محفوظة.',
+    copyright: '© {{year}} {{society}}. جميع الحقوق محفوظة.',
+    contact: 'التواصل',
+    email: 'البريد الإلكتروني:',
+    phone: 'الهاتف:',
     developer: 'تطوير فريق لمسة في الجمعية.',
   },
   errors: {

@@ -50,7 +50,10 @@ const en = {
     instructions: 'Instructions',
     contactUs: 'Contact us',
     social: 'Follow us',
-    copyright: '© {{year}} The Charitable Society for the Care of the Blind. All rights reserved.',
+    copyright: '© {{year}} {{society}}. All rights reserved.',
+    contact: 'Contact',
+    email: 'E-mail:',
+    phone: 'Phone:',
     developer: 'Developed by the Lamsa team at the society.',
   },
   errors: {

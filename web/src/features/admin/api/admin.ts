@@ -1,5 +1,6 @@
 /** Calls and shapes of the admin API (`/api/admin/*`, supervisors only; /work/helpers/admin-api.md). */
 import { apiFetch } from '@/lib/api-client';
+import type { SiteSettings } from '@/lib/site';
 
 export interface Paged<T> {
   items: T[];
@@ -125,6 +126,8 @@ export interface Overview {
   pending: { accreditation: number; stop: number; certificates: number };
   contact_unread: number;
   weeks: Array<{ week_start: string; signups: number; enrolments: number }>;
+  /** Site settings still unset, by field (`social` for every link, `logos`). */
+  unset_settings: string[];
 }
 
 /** A query string from filters; empty values are left out. */
@@ -246,3 +249,24 @@ export function saveBlob(blob: Blob, fileName: string): void {
   a.remove();
   window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
+
+/** What `PUT /api/admin/site-settings` takes: every setting at once; an empty text unsets it. */
+export interface SiteSettingsInput {
+  society_name_ar: string;
+  society_name_en: string;
+  contact_email: string;
+  contact_phone: string;
+  address_ar: string;
+  address_en: string;
+  social_x: string;
+  social_facebook: string;
+  social_youtube: string;
+  social_instagram: string;
+  logos: Array<{ media_id: number; alt_ar: string; alt_en: string }>;
+  credit_ar: string;
+  credit_en: string;
+}
+
+export const getSiteSettings = () => apiFetch<SiteSettings>('admin/site-settings');
+export const putSiteSettings = (body: SiteSettingsInput) =>
+  apiFetch<Msg & { settings: SiteSettings }>('admin/site-settings', { method: 'PUT', body });

@@ -6,6 +6,7 @@
  */
 import { keepPreviousData } from '@tanstack/react-query';
 import { onLive, queryClient, refetchFresh, useAppQuery } from '@/lib/query';
+import { SITE_KEY } from '@/lib/site';
 import {
   bulkUsers,
   createNews,
@@ -13,6 +14,7 @@ import {
   getMessage,
   getNews,
   getOverview,
+  getSiteSettings,
   getUser,
   inviteUser,
   listAudit,
@@ -23,6 +25,7 @@ import {
   listUsers,
   patchMessage,
   patchUser,
+  putSiteSettings,
   replyMessage,
   resendActivation,
   revokeCertificate,
@@ -33,6 +36,7 @@ import {
   type AuditFilters,
   type MessageStatus,
   type NewsInput,
+  type SiteSettingsInput,
   type UserDetail,
   type UserFilters,
   type UserType,
@@ -51,6 +55,7 @@ export const adminKeys = {
   message: (id: string) => ['admin', 'messages', 'one', id] as const,
   unread: ['admin', 'messages', 'unread'] as const,
   audit: ['admin', 'audit'] as const,
+  site: ['admin', 'site-settings'] as const,
 };
 
 interface CourseFilters {
@@ -74,6 +79,9 @@ interface MessageFilters {
 // Reads ------------------------------------------------------------------------------------
 
 export const useOverview = () => useAppQuery({ queryKey: adminKeys.overview, queryFn: getOverview });
+
+/** The stored settings, for the form; not kept once the page is left, so it always starts from the server. */
+export const useSiteSettingsAdmin = () => useAppQuery({ queryKey: adminKeys.site, queryFn: getSiteSettings, gcTime: 0 });
 
 export const useUsers = (f: UserFilters) => useAppQuery({ queryKey: adminKeys.userList(f), queryFn: () => listUsers(f), placeholderData: keepPreviousData });
 
@@ -230,3 +238,12 @@ onLive(['contact.received'], () => void refetchFresh(adminKeys.messageList()));
 
 // Requests made or decided: the overview's waiting figures.
 onLive(['request.created', 'request.decided', 'certificate_request.created', 'certificate_request.decided'], () => void refetchFresh(adminKeys.overview));
+
+/** Saves the site settings; the footer of this tab (and the overview's "still unset") follow. */
+export async function saveSiteSettings(body: SiteSettingsInput) {
+  const res = await putSiteSettings(body);
+  queryClient.setQueryData(adminKeys.site, res.settings);
+  queryClient.setQueryData(SITE_KEY, res.settings);
+  changed();
+  return res;
+}

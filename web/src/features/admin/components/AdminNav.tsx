@@ -12,6 +12,7 @@ const ITEMS = [
   { to: '/admin/news', key: 'news' },
   { to: '/admin/messages', key: 'messages', badge: true },
   { to: '/admin/audit', key: 'audit' },
+  { to: '/admin/site-settings', key: 'siteSettings' },
 ] as const;
 
 /** The admin site's own menu; "Contact messages" carries the live unread count. */

@@ -52,6 +52,24 @@ export function OverviewPage() {
               <Figure to="/admin/messages?status=new" label={t('overview.unreadMessages')} value={data.contact_unread} testId="overview-unread" />
             </ul>
           </section>
+          <section aria-labelledby="unset-heading" data-testid="overview-unset">
+            <h2 id="unset-heading">{t('overview.unsetHeading')}</h2>
+            {data.unset_settings.length ? (
+              <>
+                <p>{t('overview.unsetIntro')}</p>
+                <ul>
+                  {data.unset_settings.map((f) => (
+                    <li key={f}>{t(`unsetFields.${f}`, { defaultValue: f })}</li>
+                  ))}
+                </ul>
+              </>
+            ) : (
+              <p>{t('overview.allSet')}</p>
+            )}
+            <p>
+              <Link to="/admin/site-settings">{t('overview.editSettings')}</Link>
+            </p>
+          </section>
           <WeeklyChart weeks={data.weeks} />
         </>
       ) : null}

@@ -75,6 +75,8 @@ const ar: Translation<typeof en> = {
     notFound: 'لم يُعثر على هذه الشهادة أو أنها غير متاحة لك.',
     details: 'بيانات الشهادة',
     certifies: 'تشهد هذه الشهادة بإتمام {{name}} دورة «{{course}}».',
+    platform: 'لمسة',
+    issuedBy: 'أصدرتها {{society}}.',
     revokedNotice: 'أُبطلت هذه الشهادة في {{date}} ولم تعد صالحة.',
     verification: 'التحقق',
     verifyText: 'يمكن لأي شخص التحقق من هذه الشهادة بمسح رمز QR أو بفتح رابط التحقق.',

@@ -72,6 +72,8 @@ const en = {
     notFound: 'This certificate was not found or is not available to you.',
     details: 'Certificate details',
     certifies: 'This certifies that {{name}} completed the course “{{course}}”.',
+    platform: 'Lamsa',
+    issuedBy: 'Issued by {{society}}.',
     revokedNotice: 'This certificate was revoked on {{date}} and is no longer valid.',
     verification: 'Verification',
     verifyText: 'Anyone can check this certificate by scanning the QR code or by opening the verification link.',

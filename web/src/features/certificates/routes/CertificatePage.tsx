@@ -9,6 +9,7 @@ import { certificatePdf, pdfFileName, qrImageUrl, saveBlob } from '../api/certif
 import { useCertificate } from '../api/queries';
 import { CertificateFacts, StatusBadge } from '../components/CertificateFacts';
 import { formatDay } from '@/lib/format';
+import { useSite } from '@/lib/site';
 import { isolate, useCertificatesT } from '../i18n';
 
 /**
@@ -30,6 +31,8 @@ export function CertificatePage({ area }: { area: 'student' | 'supervisor' }) {
   const [downloading, setDownloading] = useState(false);
   const [downloadStatus, setDownloadStatus] = useState('');
   const [downloadError, setDownloadError] = useState('');
+  // The issuing society, as the PDF names it (site settings; the platform's name while unset).
+  const society = useSite().value('NAME') ?? txt('view.platform');
 
   async function download() {
     if (downloading || !cert) return;
@@ -70,6 +73,7 @@ export function CertificatePage({ area }: { area: 'student' | 'supervisor' }) {
           <section aria-labelledby="cert-details" className="card cert-sheet">
             <h2 id="cert-details">{txt('view.details')}</h2>
             <p className="cert-certifies">{txt('view.certifies', { name: isolate(cert.student_name), course: isolate(cert.course_title) })}</p>
+            <p className="cert-issuer">{txt('view.issuedBy', { society: isolate(society) })}</p>
             <CertificateFacts facts={cert} txt={txt} lang={lang} />
             <p>
               <strong>{txt('fields.status')}:</strong> <StatusBadge status={cert.status} txt={txt} />

@@ -10,7 +10,8 @@ import { type VerifyDto } from '../api/certificates';
 import { useVerification } from '../api/queries';
 import { CertificateFacts } from '../components/CertificateFacts';
 import { formatDay } from '@/lib/format';
-import { useCertificatesT } from '../i18n';
+import { isolate, useCertificatesT } from '../i18n';
+import { useSite } from '@/lib/site';
 import { ScriptNote } from '@/components/ScriptNote';
 
 type Result = { kind: 'loading' } | { kind: 'found'; cert: VerifyDto } | { kind: 'not_found' } | { kind: 'error'; message: string };
@@ -30,6 +31,8 @@ export function VerifyPage() {
   const [input, setInput] = useState(code);
   const [inputError, setInputError] = useState('');
   const query = useVerification(code);
+  // The issuing society, as the certificate names it (site settings; the platform's name while unset).
+  const society = useSite().value('NAME') ?? txt('view.platform');
   const failure = query.error;
   const result: Result = query.data
     ? { kind: 'found', cert: query.data }
@@ -83,6 +86,7 @@ export function VerifyPage() {
         <section aria-labelledby="verify-what" className="card">
           <h2 id="verify-what">{txt('verify.certifies')}</h2>
           <CertificateFacts facts={{ ...found, code: found.code }} txt={txt} lang={lang} />
+          <p className="cert-issuer">{txt('view.issuedBy', { society: isolate(society) })}</p>
         </section>
       ) : null}
       <section aria-labelledby="verify-form" className="card">

@@ -103,6 +103,8 @@ const ar: Translation<typeof en> = {
     contactHeading: 'التواصل',
     contactBefore: 'إذا لم يعمل شيء كما ينبغي مع قارئ الشاشة أو سطر برايل، فأخبرنا بالكتابة إلى',
     contactAfter: '.',
+    contactFormBefore: 'إذا لم يعمل شيء كما ينبغي مع قارئ الشاشة أو سطر برايل، فأخبرنا عبر',
+    contactForm: 'نموذج التواصل',
   },
 };
 

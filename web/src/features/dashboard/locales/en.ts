@@ -101,6 +101,9 @@ const en = {
     /** Followed by the society's e-mail address as a link, then `contactAfter`. */
     contactBefore: 'If something does not work with your screen reader or Braille display, please tell us: write to',
     contactAfter: '.',
+    /** While the society has no e-mail address set: followed by a link to the contact form. */
+    contactFormBefore: 'If something does not work with your screen reader or Braille display, please tell us through',
+    contactForm: 'the contact form',
   },
 };
 

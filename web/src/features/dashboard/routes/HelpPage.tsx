@@ -1,4 +1,6 @@
+import { Link } from 'react-router';
 import { Page } from '@/components/Page';
+import { useSiteSettings } from '@/lib/site';
 import { useHelpT } from '../i18n';
 
 const KEYS: Array<[string, number]> = [
@@ -12,6 +14,8 @@ const KEYS: Array<[string, number]> = [
 
 export function HelpPage() {
   const { t, i18n } = useHelpT();
+  // The society's address from the site settings; the contact form while none is set.
+  const email = useSiteSettings()?.contact_email ?? null;
   return (
     <Page title={t('title')}>
       <section aria-labelledby="help-sr">
@@ -61,13 +65,20 @@ export function HelpPage() {
       </section>
       <section aria-labelledby="help-contact">
         <h2 id="help-contact">{t('contactHeading')}</h2>
-        <p>
-          {t('contactBefore')}{' '}
-          <a href="mailto:contact@lamsa.example" dir="ltr">
-            contact@lamsa.example
-          </a>
-          {t('contactAfter')}
-        </p>
+        {email ? (
+          <p>
+            {t('contactBefore')}{' '}
+            <a href={`mailto:${email}`} dir="ltr">
+              {email}
+            </a>
+            {t('contactAfter')}
+          </p>
+        ) : (
+          <p>
+            {t('contactFormBefore')} <Link to="/contact-us">{t('contactForm')}</Link>
+            {t('contactAfter')}
+          </p>
+        )}
       </section>
     </Page>
   );
