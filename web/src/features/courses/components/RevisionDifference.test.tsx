@@ -33,7 +33,7 @@ describe('RevisionDifference', () => {
     render(<RevisionDifference difference={typo} txt={coursesT('en')} />);
     expect(screen.getByRole('heading', { name: 'Lessons' })).toBeTruthy();
     const item = screen.getByRole('listitem');
-    expect(item.textContent).toContain('Changed: ');
+    expect(item.textContent).toContain('Changed: “حرف الباء”');
     expect(item.textContent).toContain('in “الفصل الأول”');
     const term = within(item).getByText('Description');
     expect(term.tagName).toBe('DT');

@@ -64,7 +64,7 @@ export function RevisionDifference({ difference, txt, level = 3 }: { difference:
             {g.changes.map((c, i) => (
               <li key={i} className={`crs-diff-item crs-diff-${c.change}`}>
                 <p>
-                  <strong>{txt(`revision.change.${c.change}`)}</strong>: <q dir="auto">{c.title}</q>
+                  <strong>{txt(`revision.change.${c.change}`)}</strong>: <bdi>{txt('common.quoted', { t: c.title })}</bdi>
                   {c.within ? <> {txt('revision.within', { w: c.within })}</> : null}
                 </p>
                 {c.fields.length > 0 ? (
