@@ -26,5 +26,6 @@ pub mod practice;
 pub mod profiles;
 pub mod progress;
 pub mod questions;
+pub mod revisions;
 
 pub use error::ServiceError;
