@@ -117,8 +117,20 @@ fn compare(
         }
         ranks
     };
-    let live_ranks = rank(live, &|i: &Item| revised_keys.contains(&i.id), live_parents);
-    let revised_ranks = rank(revised, &|i: &Item| i.key.is_some_and(|k| live_by_key.contains_key(&k)), revised_parents);
+    // Ranked among the items that stay under the same parent, so a lesson moving to another
+    // chapter does not count as a move of its old and new neighbours.
+    let live_groups: HashMap<i64, Option<Option<i64>>> =
+        live.iter().map(|i| (i.id, parent_key(live_parents, i.parent).map(|(k, _)| k))).collect();
+    let stayed: HashSet<i64> = revised
+        .iter()
+        .filter_map(|i| {
+            let key = i.key?;
+            let group = parent_key(revised_parents, i.parent).map(|(k, _)| k);
+            (live_groups.get(&key) == Some(&group)).then_some(key)
+        })
+        .collect();
+    let live_ranks = rank(live, &|i: &Item| stayed.contains(&i.id), live_parents);
+    let revised_ranks = rank(revised, &|i: &Item| i.key.is_some_and(|k| stayed.contains(&k)), revised_parents);
     for item in revised {
         let within = parent_key(revised_parents, item.parent).map(|(_, t)| t);
         match item.key.and_then(|k| live_by_key.get(&k)) {

@@ -324,7 +324,7 @@ async fn instructors_build_assessments_and_every_field_is_checked() {
 
 #[actix_web::test]
 async fn a_failure_while_saving_says_something_went_wrong() {
-    let w = world().await;
+    let w = world_of(false).await;
     let db = lamsa::db::connect(&w.app.database_url).await.unwrap();
     sqlx::query("DROP TABLE assessment_questions").execute(&db).await.unwrap();
     db.close().await;
@@ -768,15 +768,18 @@ async fn answers_survive_a_reconnect_and_an_attempt_is_submitted_once() {
     let early = app.get_auth(&format!("/api/attempts/{attempt}/result"), &w.student).await;
     assert_eq!((early.status, early.code()), (StatusCode::CONFLICT, "not_submitted"));
 
-    // Editing the assessment meanwhile does not change the attempt's questions.
-    put(
-        app,
-        &format!("/api/assessments/{aid}"),
-        &w.teacher,
-        exercise(w.course, w.lessons[0], json!([braille_q("ت")])),
-        "en",
-    )
-    .await;
+    // Editing the assessment meanwhile (through a revision: the course is live) does not change
+    // the attempt's questions.
+    let edited = app
+        .through_revision(
+            &w.teacher,
+            &w.sup,
+            "PUT",
+            &format!("/api/assessments/{aid}"),
+            exercise(w.course, w.lessons[0], json!([braille_q("ت")])),
+        )
+        .await;
+    assert_eq!(edited.status, StatusCode::OK, "{:?}", edited.body);
     assert_eq!(
         app.get_auth(&format!("/api/attempts/{attempt}"), &w.student).await.body["questions"].as_array().unwrap().len(),
         3
