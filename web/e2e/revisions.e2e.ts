@@ -19,6 +19,7 @@ import {
   newPage,
   press,
   setPrefs,
+  settle,
   socketReady,
   storeSession,
   SUPERVISOR,
@@ -50,6 +51,20 @@ interface Course {
 }
 
 const byId = (page: Page, id: string) => page.locator(`[id="${id}"]`);
+
+/** Switches a signed-in page's language and theme (stored, then reloaded). */
+async function prefs(page: Page, lang: 'ar' | 'en', theme: 'light' | 'dark') {
+  await settle(page);
+  await page.evaluate(
+    ([l, t]) => {
+      localStorage.setItem('app-lang', l);
+      localStorage.setItem('app-theme', t);
+      document.cookie = `app-lang=${l};path=/`;
+    },
+    [lang, theme],
+  );
+  await page.reload();
+}
 
 /** Waits for the page's h1 to read `text`, then for it to have focus. */
 async function expectTitle(page: Page, text: string) {
@@ -170,5 +185,65 @@ describe('course revisions', () => {
       [lessonIds[0], true],
       [lessonIds[1], false],
     ]);
+  });
+
+  it('the revision pages have no axe violations in ar and en, light and dark', async () => {
+    // A second revision of the same course, changed and sent through the API.
+    interface Revision {
+      id: number;
+      chapters: Array<{ id: number; title: string; description: string; lessons: Array<{ id: number; title: string; description: string }> }>;
+    }
+    const opened = await apiAs<{ course: Revision }>(instructor, 'POST', `courses/${courseId}/revision`, {});
+    const rev = opened.course;
+    await apiAs(instructor, 'PUT', `courses/${rev.id}`, {
+      title: `${TITLE} (2)`,
+      type: 'reading',
+      duration_days: 14,
+      description: 'The first letters of English Braille.',
+      category: 'letters',
+      level: 'beginner',
+      language: 'en',
+      chapters: rev.chapters.map((c) => ({
+        id: c.id,
+        title: c.title,
+        description: c.description,
+        lessons: c.lessons.map((l, i) => ({ id: l.id, title: l.title, description: l.description, letters: [i === 0 ? 'a' : 'b'] })),
+      })),
+    });
+    await apiAs(instructor, 'POST', `courses/${rev.id}/accreditation`, {});
+    const queue = await apiAs<{ requests: Array<{ id: number; revision_id?: number | null }> }>(supervisor, 'GET', 'supervisor/requests?kind=accreditation');
+    const request = queue.requests.find((r) => r.revision_id === rev.id)!;
+    const found: Record<string, unknown> = {};
+    for (const [lang, theme] of [
+      ['ar', 'light'],
+      ['ar', 'dark'],
+      ['en', 'dark'],
+      ['en', 'light'],
+    ] as const) {
+      await go(ip, `/instructor/courses/${rev.id}/edit`);
+      await prefs(ip, lang, theme);
+      await ip.locator('#rev-banner').waitFor();
+      const editor = await axeViolations(ip);
+      await go(sp, `/supervisor/accreditation/${request.id}`);
+      await prefs(sp, lang, theme);
+      await sp.locator('#rv-difference').waitFor();
+      const review = await axeViolations(sp);
+      await go(sp, '/supervisor/accreditation');
+      await sp.locator('.crs-badge-revision').first().waitFor();
+      const queuePage = await axeViolations(sp);
+      for (const [name, v] of [
+        ['editor', editor],
+        ['review', review],
+        ['queue', queuePage],
+      ] as const)
+        if (v.length) found[`${name} ${lang} ${theme}`] = v;
+    }
+    // Arabic says it in Arabic.
+    await prefs(sp, 'ar', 'light');
+    await go(sp, `/supervisor/accreditation/${request.id}`);
+    await sp.getByRole('heading', { name: /ما تغيّره المراجعة/ }).waitFor();
+    await apiAs(supervisor, 'POST', `requests/${request.id}/reject`, { reason: 'Checked by the browser tests.' });
+    await apiAs(instructor, 'DELETE', `courses/${courseId}/revision`);
+    expect(found).toEqual({});
   });
 });
