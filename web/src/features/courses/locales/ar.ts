@@ -102,6 +102,7 @@ const ar: Translation<typeof en> = {
     history: 'الطلبات والقرارات',
     historyNone: 'لم يُرسَل أي طلب لهذه الدورة بعد.',
     historyAccreditation: 'طلب اعتماد',
+    historyRevision: 'مراجعة',
     historyStop: 'طلب إيقاف',
     historyPending: '{{kind}} أُرسل في {{sent}}: بانتظار القرار.',
     historyApproved: '{{kind}} أُرسل في {{sent}}: وافق عليه {{by}} في {{on}}.',

@@ -95,6 +95,7 @@ const en = {
     historyNone: 'No request has been sent for this course yet.',
     historyAccreditation: 'Accreditation request',
     historyStop: 'Stop request',
+    historyRevision: 'Revision',
     historyPending: '{{kind}} sent {{sent}}: waiting for a decision.',
     historyApproved: '{{kind}} sent {{sent}}: approved by {{by}} on {{on}}.',
     historyRejected: '{{kind}} sent {{sent}}: rejected by {{by}} on {{on}}.',
