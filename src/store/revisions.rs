@@ -32,7 +32,7 @@ pub async fn open(tx: &mut Transaction<'static, Any>, live: i64) -> Result<i64, 
     .await?;
     let mut chapters = HashMap::new();
     let mut lessons = HashMap::new();
-    let (live_chapters, live_lessons) = courses::outline_in(&mut **tx, live).await?;
+    let (live_chapters, live_lessons) = courses::outline_in(tx, live).await?;
     for ch in &live_chapters {
         let (id,): (i64,) = sqlx::query_as(
             "INSERT INTO chapters (course_id, position, title, description, origin_id) \
@@ -276,9 +276,8 @@ pub async fn attempted_removals(
 pub async fn apply(tx: &mut Transaction<'static, Any>, revision: i64, live: i64) -> Result<(), sqlx::Error> {
     let now = now_ms();
     let rev = courses::by_id(&mut **tx, revision).await?.ok_or(sqlx::Error::RowNotFound)?;
-    let (rev_chapters, rev_lessons): (Vec<ChapterRow>, Vec<LessonRow>) =
-        courses::outline_in(&mut **tx, revision).await?;
-    let (live_chapters, live_lessons) = courses::outline_in(&mut **tx, live).await?;
+    let (rev_chapters, rev_lessons): (Vec<ChapterRow>, Vec<LessonRow>) = courses::outline_in(tx, revision).await?;
+    let (live_chapters, live_lessons) = courses::outline_in(tx, live).await?;
     let rev_assessments = super::assessments::of_course(&mut **tx, revision).await?;
     let live_assessments: Vec<(i64,)> =
         sqlx::query_as("SELECT id FROM assessments WHERE course_id = $1").bind(live).fetch_all(&mut **tx).await?;
@@ -366,7 +365,7 @@ pub async fn apply(tx: &mut Transaction<'static, Any>, revision: i64, live: i64)
 
     // Assessments before removed lessons and chapters, so a kept one that moves away from a
     // removed lesson is not deleted with it.
-    let rev_questions = question_rows(&mut **tx, revision).await?;
+    let rev_questions = question_rows(tx, revision).await?;
     for a in &rev_assessments {
         let lesson = a.lesson_id.and_then(|l| lesson_map.get(&l).copied());
         // `chapter_id` of the row is its lesson's chapter for an exercise; only a chapter
