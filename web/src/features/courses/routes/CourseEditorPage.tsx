@@ -3,10 +3,11 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { ErrorAlert, StatusMessage } from '@/components/Alert';
 import { ApiError } from '@/lib/api-client';
-import { discardRevision, openRevision, sendForAccreditation, type CourseDetail } from '../api/courses';
+import { discardRevision, openRevision, sendForAccreditation, type CourseDetail, type RequestDto } from '../api/courses';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { Page } from '@/components/Page';
 import { loadErrorText } from '@/lib/query';
+import { useLiveEvent } from '@/lib/realtime';
 import { readLang } from '@/lib/storage';
 import { courseSaved, useEditedCourse } from '../api/queries';
 import { CourseBuilder } from '../components/CourseBuilder';
@@ -75,6 +76,19 @@ export function CourseEditorPage() {
       setDiscarding(false);
       navigate(`/instructor/courses/${live}/edit`, { state: { saved: res.message } });
     });
+  // A supervisor decides this revision while it is open: approved, it is the live course now (its
+  // editor says so); returned, it is read again, editable, with the reason.
+  useLiveEvent(['request.decided'], (e) => {
+    const r = (e.payload as { request?: RequestDto } | null)?.request;
+    if (!course || revisionOf === undefined || !r || r.revision_id !== course.id) return;
+    const message = r.status === 'approved' ? txt('revision.decided.approved', { t: r.course_title }) : txt('revision.decided.rejected', { t: r.course_title, r: r.reason ?? '' });
+    if (r.status === 'approved') navigate(`/instructor/courses/${revisionOf}/edit`, { state: { saved: message } });
+    else {
+      void query.refetch();
+      setStatus('');
+      window.setTimeout(() => setStatus(message), 50);
+    }
+  });
   const returnedReason = course?.requests?.filter((r) => r.status === 'rejected').at(-1)?.reason ?? '';
   const title = editing ? (course ? `${txt('builder.editTitle')}: ${course.title}` : txt('builder.editTitle')) : txt('builder.createTitle');
 

@@ -243,6 +243,7 @@ describe('course revisions (issue 23)', () => {
         body: { message: 'Revision opened. Students still see the live version until a supervisor approves your changes.', course: detail({ id: 8, status: 'draft', revision_of: 5 }) },
       }),
       'GET /api/courses/8': () => ({ body: detail({ id: 8, status: revisionStatus, revision_of: 5 }) }),
+      'GET /api/courses/5': () => ({ body: detail({}) }),
       'POST /api/courses/8/accreditation': () => {
         revisionStatus = 'pending';
         return { body: { message: 'Revision sent for approval', course: detail({ id: 8, status: 'pending', revision_of: 5 }) } };
@@ -269,6 +270,12 @@ describe('course revisions (issue 23)', () => {
     await waitFor(() => expect(statusTexts()).toContain('Revision sent for approval'));
     expect(await screen.findByText('Sent: waiting for a supervisor’s approval. It cannot be edited meanwhile.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Send for approval' })).toBeNull();
+
+    // Approved elsewhere, live: the editor goes to the live course, which says so.
+    live(2, 'request.decided', { request: { id: 4, kind: 'accreditation', status: 'approved', course_id: 5, course_title: 'Letters', revision_id: 8 }, course_status: 'active' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/instructor/courses/5/edit'));
+    await waitFor(() => expect(statusTexts()).toContain('A supervisor approved your revision of “Letters”; students now see it.'));
+    expect(await screen.findByRole('button', { name: 'Edit as a revision' })).toBeTruthy();
   });
 
   it('a returned revision shows the supervisor\'s reason; the queue marks a revision with its size', async () => {
