@@ -48,7 +48,19 @@ pub async fn open(
     let (mut tx, _turn) = db::begin_write(db).await?;
     let opened = match store::courses::by_id(&mut *tx, id).await?.and_then(|c| c.revision_id) {
         Some(existing) => (existing, false),
-        None => (store::revisions::open(&mut tx, id).await?, true),
+        None => match store::revisions::open(&mut tx, id).await {
+            Ok(revision) => (revision, true),
+            // Opened at the same moment elsewhere (the unique index has the last word): that one.
+            Err(e) if store::is_unique_violation(&e) => {
+                drop(tx);
+                let existing = store::courses::by_id(db, id).await?.and_then(|c| c.revision_id);
+                return match existing {
+                    Some(r) => Ok((courses::get(db, bands, r, Some(instructor)).await?, false)),
+                    None => Err(e.into()),
+                };
+            }
+            Err(e) => return Err(e.into()),
+        },
     };
     tx.commit().await?;
     Ok((courses::get(db, bands, opened.0, Some(instructor)).await?, opened.1))

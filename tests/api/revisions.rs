@@ -346,6 +346,16 @@ async fn a_revision_goes_live_only_when_approved_and_learners_keep_their_progres
 async fn a_rejected_revision_returns_to_the_instructor_with_the_reason() {
     let w = world().await;
     let app = &w.app;
+    // Two tabs open it at the same moment: one revision, created once.
+    let path = format!("/api/courses/{}/revision", w.course);
+    let (one, two) = tokio::join!(
+        app.post_auth(&path, &w.teacher, json!({}), "en"),
+        app.post_auth(&path, &w.teacher, json!({}), "en")
+    );
+    let mut codes = vec![one.status, two.status];
+    codes.sort();
+    assert_eq!(codes, vec![StatusCode::OK, StatusCode::CREATED], "{:?} {:?}", one.body, two.body);
+    assert_eq!(one.body["course"]["id"], two.body["course"]["id"]);
     // A revision with no change is not sent.
     let revision = open(&w).await;
     let rev = revision["id"].as_i64().unwrap();
