@@ -4,7 +4,7 @@
 //! attempts and certificates; a live course's assessments change only this way.
 
 use std::sync::{
-    atomic::{AtomicBool, Ordering},
+    atomic::{AtomicBool, AtomicUsize, Ordering},
     Arc,
 };
 
@@ -561,23 +561,40 @@ async fn students_reading_during_approval_see_one_version_or_the_other() {
     let rid = queued(&w).await["id"].as_i64().unwrap();
 
     let stop = Arc::new(AtomicBool::new(false));
+    let reads = Arc::new(AtomicUsize::new(0));
     let mut readers = Vec::new();
     for _ in 0..3 {
-        let (client, url, student, stop) =
-            (app.client.clone(), app.url(&format!("/api/courses/{}", w.course)), w.student.clone(), stop.clone());
+        let (client, url, student, stop, reads) = (
+            app.client.clone(),
+            app.url(&format!("/api/courses/{}", w.course)),
+            w.student.clone(),
+            stop.clone(),
+            reads.clone(),
+        );
         readers.push(tokio::spawn(async move {
             let mut seen = Vec::new();
-            while !stop.load(Ordering::Relaxed) || seen.len() < 5 {
+            while !stop.load(Ordering::Relaxed) {
                 let body: Value = client.get(&url).bearer_auth(&student).send().await.unwrap().json().await.unwrap();
                 seen.push(body);
+                reads.fetch_add(1, Ordering::Relaxed);
             }
             seen
         }));
     }
-    tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    // Some reads before the approval, some during, some after.
+    let until = |n: usize| {
+        let reads = reads.clone();
+        async move {
+            while reads.load(Ordering::Relaxed) < n {
+                tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+            }
+        }
+    };
+    until(6).await;
     let approved = app.post_auth(&format!("/api/requests/{rid}/approve"), &w.sup, json!({}), "en").await;
     assert_eq!(approved.status, StatusCode::OK);
-    tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    let after = reads.load(Ordering::Relaxed);
+    until(after + 6).await;
     stop.store(true, Ordering::Relaxed);
     let (mut old, mut new) = (0, 0);
     for reader in readers {
