@@ -33,6 +33,8 @@ pub struct CourseView {
     pub full: bool,
     /// The viewer is a student enrolled in it.
     pub enrolled: bool,
+    /// The viewer is its owner or a supervisor (who see its requests and its revision).
+    pub manages: bool,
     pub chapters: Vec<ChapterRow>,
     pub lessons: Vec<LessonRow>,
     /// The uploads its lessons use (full view only).
@@ -105,7 +107,7 @@ async fn view(db: &Db, bands: &GradeBands, id: i64, user: Option<AuthUser>) -> R
             .filter(|r| r.revision_id == Some(course.id))
             .collect(),
     };
-    Ok(CourseView { course, full, enrolled, chapters, lessons, files, done, progress, requests })
+    Ok(CourseView { course, full, enrolled, manages, chapters, lessons, files, done, progress, requests })
 }
 
 /// A course as `viewer` (or a visitor) may see it; not found when they may see nothing.

@@ -232,9 +232,13 @@ async fn a_revision_goes_live_only_when_approved_and_learners_keep_their_progres
     // Students, visitors and the catalogue still see the live course as it was.
     let seen = app.get_auth(&format!("/api/courses/{}", w.course), &w.student).await.body;
     assert_eq!(seen["title"], "برايل العربي");
+    assert!(seen["revision"].is_null(), "students do not even hear of it");
+    let owner_view = app.get_auth(&format!("/api/courses/{}", w.course), &w.teacher).await.body;
+    assert_eq!(owner_view["revision"]["id"].as_i64(), Some(rev));
     assert_eq!(lesson_titles(&seen), vec!["حرف الألف", "حرف الباء", "حرف التاء"]);
     assert_eq!(seen["chapters"][0]["lessons"][1]["description"], "النقطتان 1 و 2");
     let catalogue = app.send(app.client.get(app.url("/api/courses"))).await.body;
+    assert!(catalogue["courses"][0]["revision"].is_null());
     let listed: Vec<&str> =
         catalogue["courses"].as_array().unwrap().iter().map(|c| c["title"].as_str().unwrap()).collect();
     assert_eq!(listed, vec!["برايل العربي"]);

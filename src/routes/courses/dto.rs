@@ -176,6 +176,12 @@ pub struct CourseList {
     pub courses: Vec<CourseSummary>,
 }
 
+/// A live course's revision in the works, for its owner and supervisors.
+pub fn revision_ref(c: &CourseRow) -> Option<RevisionRef> {
+    c.revision_id
+        .map(|id| RevisionRef { id, status: CourseStatus::parse(c.revision_status.as_deref().unwrap_or("draft")) })
+}
+
 pub fn summary(signer: &MediaSigner, c: &CourseRow) -> CourseSummary {
     CourseSummary {
         id: c.id,
@@ -195,9 +201,8 @@ pub fn summary(signer: &MediaSigner, c: &CourseRow) -> CourseSummary {
         enrolled_count: c.enrolled_count,
         updated_at: iso(c.updated_at),
         revision_of: c.revision_of,
-        revision: c
-            .revision_id
-            .map(|id| RevisionRef { id, status: CourseStatus::parse(c.revision_status.as_deref().unwrap_or("draft")) }),
+        // Only its owner and supervisors hear of a revision: see `revision_ref`.
+        revision: None,
         last_decision: None,
     }
 }
@@ -310,7 +315,7 @@ fn lesson_options(course: &CourseRow, lessons: &[LessonRow]) -> Vec<braille::Opt
 
 /// The course as `view` lets its viewer see it.
 pub fn detail(signer: &MediaSigner, view: CourseView) -> CourseDetail {
-    let CourseView { course, full, enrolled, chapters, lessons, files, done, progress, requests } = view;
+    let CourseView { course, full, enrolled, manages, chapters, lessons, files, done, progress, requests } = view;
     let options = lesson_options(&course, &lessons);
     let chapters = chapters
         .iter()
@@ -334,7 +339,10 @@ pub fn detail(signer: &MediaSigner, view: CourseView) -> CourseDetail {
         access: if full { "full" } else { "outline" },
         enrolled,
         progress: progress.as_ref().map(Progress::from),
-        summary: summary(signer, &course),
+        summary: CourseSummary {
+            revision: if manages { revision_ref(&course) } else { None },
+            ..summary(signer, &course)
+        },
         chapters,
         requests: requests.iter().map(crate::events::courses::request_dto).collect(),
     }

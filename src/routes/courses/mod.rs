@@ -113,7 +113,11 @@ pub async fn mine(
     let rows = courses::of_instructor(&state.db, user).await?;
     let mut courses: Vec<CourseSummary> = rows
         .iter()
-        .map(|(c, last)| CourseSummary { last_decision: last.as_ref().map(request_dto), ..summary(&state.media, c) })
+        .map(|(c, last)| CourseSummary {
+            last_decision: last.as_ref().map(request_dto),
+            revision: revision_ref(c),
+            ..summary(&state.media, c)
+        })
         .collect();
     if query.revisions == Some(true) {
         let revisions = courses::revisions_of_instructor(&state.db, user).await?;
