@@ -260,6 +260,17 @@ pub async fn begin_write(db: &Db) -> Result<(sqlx::Transaction<'static, sqlx::An
     }
 }
 
+/// Begins a transaction that only reads, at one snapshot of the database: every query in it
+/// sees the same committed state (SQLite in WAL mode from the first read; PostgreSQL at
+/// REPEATABLE READ, since its default gives each statement its own snapshot).
+pub async fn begin_read(db: &Db) -> Result<sqlx::Transaction<'static, sqlx::Any>, sqlx::Error> {
+    if is_sqlite(db) {
+        db.begin().await
+    } else {
+        db.begin_with("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY").await
+    }
+}
+
 /// [`begin_write`] on a connection of the caller's own.
 pub async fn begin_write_on(
     conn: &mut sqlx::AnyConnection,

@@ -202,6 +202,8 @@ impl From<ServiceError> for ApiError {
             E::AlreadyEnrolled => conflict("already_enrolled", Msg::AlreadyEnrolled),
             E::CourseRequestDecided { status } => conflict("already_decided", Msg::InvalidTransition(status.as_str())),
             E::CourseStopped => conflict("course_stopped", Msg::InvalidTransition("inactive")),
+            E::CourseLive => conflict("course_live", Msg::CourseLive),
+            E::RevisionUnchanged => conflict("revision_unchanged", Msg::RevisionUnchanged),
             E::FinalAssessmentExists => conflict("final_assessment_exists", Msg::FinalAssessmentExists),
             E::ChapterAssessmentExists => {
                 conflict("chapter_assessment_exists", Msg::ChapterAssessmentExists).on_field("chapter_id")

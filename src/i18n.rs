@@ -126,6 +126,13 @@ pub enum Msg {
     QuestionSent,
     QuestionAnswered,
     CourseSaved,
+    /// Issue 23: assessments of a live course change only through a revision.
+    CourseLive,
+    RevisionUnchanged,
+    RevisionOpened,
+    RevisionSent,
+    RevisionApproved,
+    RevisionDiscarded,
     LessonCompleted,
     AlreadyAnswered,
     // Assessments.
@@ -372,6 +379,24 @@ impl Msg {
             QuestionSent => ("Question sent", "تم إرسال السؤال"),
             QuestionAnswered => ("Question answered", "تمت الإجابة عن السؤال"),
             CourseSaved => ("Course saved", "تم حفظ الدورة"),
+            CourseLive => (
+                "This course is live: its assessments change only through a revision approved by a supervisor.",
+                "هذه الدورة منشورة: لا تتغير اختباراتها إلا من خلال مراجعة يعتمدها مشرف.",
+            ),
+            RevisionUnchanged => (
+                "The revision changes nothing yet. Make your changes first, then send it.",
+                "لا تغيّر المراجعة شيئًا بعد. أجرِ تعديلاتك أولًا ثم أرسلها.",
+            ),
+            RevisionOpened => (
+                "Revision opened. Students still see the live version until a supervisor approves your changes.",
+                "تم فتح المراجعة. سيظل الطلاب يرون النسخة المنشورة حتى يعتمد مشرف تعديلاتك.",
+            ),
+            RevisionSent => ("Revision sent for approval", "تم إرسال المراجعة للاعتماد"),
+            RevisionApproved => (
+                "Revision approved: students now see the updated course",
+                "تم اعتماد المراجعة: يرى الطلاب الآن الدورة المحدّثة",
+            ),
+            RevisionDiscarded => ("Revision discarded", "تم حذف المراجعة"),
             AlreadyAnswered => ("This question has already been answered", "تمت الإجابة عن هذا السؤال من قبل"),
             LessonCompleted => ("Lesson marked complete", "تم تسجيل إتمام الدرس"),
             AssessmentCreated => ("Assessment created", "تم إنشاء الاختبار"),

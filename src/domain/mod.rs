@@ -12,6 +12,7 @@ pub mod media;
 pub mod news;
 mod password;
 pub mod practice;
+pub mod revision;
 pub mod site;
 mod user;
 

@@ -3,7 +3,7 @@
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::{db::iso, store::courses::RequestRow};
+use crate::{db::iso, domain::revision::Difference, store::courses::RequestRow};
 
 #[derive(Serialize, ToSchema)]
 pub struct RequestDto {
@@ -20,6 +20,11 @@ pub struct RequestDto {
     pub decided_at: Option<String>,
     /// The supervisor who decided.
     pub decided_by_name: Option<String>,
+    /// A revision request (kind `accreditation`): the revision it asks to apply to the live
+    /// course `course_id` (gone once approved).
+    pub revision_id: Option<i64>,
+    /// A revision request: what it changes in the live course, as sent.
+    pub difference: Option<Difference>,
 }
 
 pub fn request_dto(r: &RequestRow) -> RequestDto {
@@ -34,5 +39,7 @@ pub fn request_dto(r: &RequestRow) -> RequestDto {
         requested_at: iso(r.requested_at),
         decided_at: r.decided_at.map(iso),
         decided_by_name: r.decided_by_name.clone(),
+        revision_id: r.revision_id,
+        difference: r.difference.as_deref().and_then(|d| serde_json::from_str(d).ok()),
     }
 }

@@ -25,7 +25,7 @@ use super::{
         notes::list, notes::create, notes::reply, users::search,
         braille::translate, braille::table, braille::contractions, ws::connect,
         courses::catalogue, courses::create, courses::get, courses::update, courses::request_accreditation,
-        courses::request_stop, courses::enrol, courses::complete_lesson, courses::mine, courses::track,
+        courses::request_stop, courses::open_revision, courses::discard_revision, courses::enrol, courses::complete_lesson, courses::mine, courses::track,
         courses::enrolled, courses::queue, courses::queue_counts, courses::approve, courses::reject,
         questions::list, questions::ask, questions::answer, questions::instructor_count,
         media::upload, media::serve,

@@ -95,6 +95,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                     .route("/{id}", web::put().to(courses::update))
                     .route("/{id}/accreditation", web::post().to(courses::request_accreditation))
                     .route("/{id}/stop-request", web::post().to(courses::request_stop))
+                    .route("/{id}/revision", web::post().to(courses::open_revision))
+                    .route("/{id}/revision", web::delete().to(courses::discard_revision))
                     .route("/{id}/enrol", web::post().to(courses::enrol))
                     .route("/{id}/assessments", web::get().to(assessments::of_course)),
             )

@@ -301,7 +301,9 @@ pub async fn overview(db: &Db) -> Result<Overview, ServiceError> {
     .into_iter()
     .filter_map(|(k, n)| k.split_once(':').map(|(t, s)| (t.to_string(), s.to_string(), n)))
     .collect();
-    let courses = store::admin::counts(db, "SELECT status, COUNT(*) FROM courses GROUP BY status").await?;
+    let courses =
+        store::admin::counts(db, "SELECT status, COUNT(*) FROM courses WHERE revision_of IS NULL GROUP BY status")
+            .await?;
     let pending = super::courses::pending_counts(db).await?;
     let contact_unread = store::contact::unread_count(db).await?;
     // Weeks start on Monday, 00:00 UTC. 1970-01-01 was a Thursday: Monday is 4 days later.

@@ -185,6 +185,11 @@ pub async fn of_instructor(
     Ok(store::assessments::of_instructor(db, instructor.id, course_id).await?)
 }
 
+/// The assessments of the instructor's revisions in the works.
+pub async fn of_instructor_revisions(db: &Db, instructor: AuthUser) -> Result<Vec<AssessmentRow>, ServiceError> {
+    Ok(store::assessments::of_instructor_revisions(db, instructor.id).await?)
+}
+
 /// The instructor's course an assessment is for; not found on `course_id` otherwise.
 async fn own_course(db: &Db, instructor: AuthUser, id: i64) -> Result<CourseRow, ServiceError> {
     store::courses::by_id(db, id)
@@ -264,6 +269,12 @@ async fn save(
     if store::assessments::tie_taken(&mut tx, content, existing).await? {
         return Err(taken());
     }
+    // What students take changes only through a revision a supervisor approves (issue 23).
+    // Checked last, so a request that is wrong anyway hears what is wrong with it.
+    let status = store::courses::by_id(&mut *tx, course.id).await?.ok_or(ServiceError::NotFound)?.status();
+    if status.is_listed() {
+        return Err(ServiceError::CourseLive);
+    }
     let written = match existing {
         None => store::assessments::insert(&mut tx, content).await,
         Some(id) => {
@@ -286,11 +297,23 @@ async fn save(
     Ok(id)
 }
 
-/// The owner deletes an assessment no student has started.
+/// The owner deletes an assessment no student has started: of a draft course, or of a
+/// revision (not the copy of a live assessment students have attempted). A live course's
+/// assessments go only through a revision.
 pub async fn delete(db: &Db, instructor: AuthUser, id: i64) -> Result<(), ServiceError> {
     let a = owned(db, instructor, id).await?;
-    if CourseStatus::parse(&a.course_status) == CourseStatus::Inactive {
-        return Err(ServiceError::CourseStopped);
+    // The most specific refusal first: attempts are why it can never go, a live course why
+    // not directly.
+    match CourseStatus::parse(&a.course_status) {
+        CourseStatus::Inactive => return Err(ServiceError::CourseStopped),
+        _ if a.attempts_count > 0 => return Err(ServiceError::AssessmentHasAttempts),
+        s if s.is_listed() => return Err(ServiceError::CourseLive),
+        _ => {}
+    }
+    if let Some(origin) = a.origin_id {
+        if store::assessments::by_id(db, origin).await?.is_some_and(|o| o.attempts_count > 0) {
+            return Err(ServiceError::AssessmentHasAttempts);
+        }
     }
     let (mut tx, _turn) = db::begin_write(db).await?;
     if !store::assessments::delete_unattempted(&mut tx, a.id).await? {

@@ -33,6 +33,8 @@ pub struct CourseView {
     pub full: bool,
     /// The viewer is a student enrolled in it.
     pub enrolled: bool,
+    /// The viewer is its owner or a supervisor (who see its requests and its revision).
+    pub manages: bool,
     pub chapters: Vec<ChapterRow>,
     pub lessons: Vec<LessonRow>,
     /// The uploads its lessons use (full view only).
@@ -58,18 +60,23 @@ fn access(course: &CourseRow, user: Option<AuthUser>, enrolled: bool) -> Option<
     }
 }
 
-async fn view(
-    db: &Db,
-    bands: &GradeBands,
-    course: CourseRow,
-    user: Option<AuthUser>,
-) -> Result<CourseView, ServiceError> {
+/// A course row and its outline read at one moment: while a revision is being approved, a
+/// reader sees the course before it or after it, never a mix (issue 23).
+async fn read(db: &Db, id: i64) -> Result<(CourseRow, Vec<ChapterRow>, Vec<LessonRow>), ServiceError> {
+    let mut tx = db::begin_read(db).await?;
+    let course = store::courses::by_id(&mut *tx, id).await?.ok_or(ServiceError::NotFound)?;
+    let (chapters, lessons) = store::courses::outline_in(&mut tx, id).await?;
+    tx.commit().await?;
+    Ok((course, chapters, lessons))
+}
+
+async fn view(db: &Db, bands: &GradeBands, id: i64, user: Option<AuthUser>) -> Result<CourseView, ServiceError> {
+    let (course, chapters, lessons) = read(db, id).await?;
     let enrolled = match user {
         Some(u) if u.typ == UserType::Student => store::courses::is_enrolled(db, course.id, u.id).await?,
         _ => false,
     };
     let full = access(&course, user, enrolled).ok_or(ServiceError::NotFound)?;
-    let (chapters, lessons) = store::courses::outline(db, course.id).await?;
     let files = if full {
         let ids: Vec<i64> = lessons
             .iter()
@@ -90,17 +97,22 @@ async fn view(
         _ => (vec![], None),
     };
     let manages = user.is_some_and(|u| u.typ == UserType::Supervisor || u.id == course.instructor_id);
-    let requests = if manages { store::courses::requests_of_course(db, course.id).await? } else { vec![] };
-    Ok(CourseView { course, full, enrolled, chapters, lessons, files, done, progress, requests })
-}
-
-async fn reread(db: &Db, id: i64) -> Result<CourseRow, ServiceError> {
-    store::courses::by_id(db, id).await?.ok_or(ServiceError::NotFound)
+    let requests = match (manages, course.revision_of) {
+        (false, _) => vec![],
+        (true, None) => store::courses::requests_of_course(db, course.id).await?,
+        // A revision's requests are filed on its live course.
+        (true, Some(live)) => store::courses::requests_of_course(db, live)
+            .await?
+            .into_iter()
+            .filter(|r| r.revision_id == Some(course.id))
+            .collect(),
+    };
+    Ok(CourseView { course, full, enrolled, manages, chapters, lessons, files, done, progress, requests })
 }
 
 /// A course as `viewer` (or a visitor) may see it; not found when they may see nothing.
 pub async fn get(db: &Db, bands: &GradeBands, id: i64, viewer: Option<AuthUser>) -> Result<CourseView, ServiceError> {
-    view(db, bands, reread(db, id).await?, viewer).await
+    view(db, bands, id, viewer).await
 }
 
 /// The instructor's own course (other instructors' are not found). The caller checked the
@@ -135,7 +147,7 @@ pub async fn create(
     let (mut tx, _turn) = db::begin_write(db).await?;
     let id = store::courses::insert(&mut tx, instructor.id, &content).await?;
     tx.commit().await?;
-    view(db, bands, reread(db, id).await?, Some(instructor)).await
+    view(db, bands, id, Some(instructor)).await
 }
 
 /// The owner replaces a draft or rejected course's content. Chapters and lessons sent with
@@ -166,7 +178,7 @@ pub async fn update(
     }
     store::courses::replace(&mut tx, course.id, &content, &chapter_ids, &lesson_ids).await?;
     tx.commit().await?;
-    view(db, bands, reread(db, course.id).await?, Some(instructor)).await
+    view(db, bands, course.id, Some(instructor)).await
 }
 
 /// What the catalogue is searched by; `None` leaves a filter out.
@@ -213,6 +225,12 @@ pub async fn of_instructor(
         .collect())
 }
 
+/// The instructor's revisions in the works (for the assessment builder, which edits their
+/// assessments like a draft's).
+pub async fn revisions_of_instructor(db: &Db, instructor: AuthUser) -> Result<Vec<CourseRow>, ServiceError> {
+    Ok(store::courses::revisions_of_instructor(db, instructor.id).await?)
+}
+
 /// What an instructor asks the supervisors about their course.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CourseRequest {
@@ -250,6 +268,9 @@ pub async fn file_request(
 ) -> Result<CourseView, ServiceError> {
     let action = asked.action();
     let course = own_course(db, instructor, id).await?;
+    if course.revision_of.is_some() && asked == CourseRequest::Accreditation {
+        return super::revisions::send(db, realtime, bands, instructor, &course).await;
+    }
     let next = course.status().apply(action)?;
     let (mut tx, _turn) = db::begin_write(db).await?;
     // Re-read inside the transaction so two clicks cannot both pass the check.
@@ -263,7 +284,7 @@ pub async fn file_request(
     let events = notify_each(&mut tx, supervisors, &event).await?;
     tx.commit().await?;
     realtime.publish(&events).await;
-    view(db, bands, reread(db, id).await?, Some(instructor)).await
+    view(db, bands, id, Some(instructor)).await
 }
 
 /// The requests of one kind (`accreditation` or `stop`) and status, for a supervisor's queue.
@@ -297,6 +318,8 @@ pub enum Decision {
 pub struct Decided {
     pub action: CourseAction,
     pub request: RequestDto,
+    /// The request was a revision's: approval updated the live course.
+    pub revision: bool,
 }
 
 /// A supervisor decides an accreditation or stop request: approving accredits (activates) or
@@ -309,6 +332,10 @@ pub async fn decide(
     id: i64,
     decision: Decision,
 ) -> Result<Decided, ServiceError> {
+    let asked = store::courses::request_by_id(db, id).await?.ok_or(ServiceError::NotFound)?;
+    if asked.revision_id.is_some() {
+        return super::revisions::decide(db, realtime, supervisor, id, decision).await;
+    }
     let (approve, reason) = match decision {
         Decision::Approve => (true, None),
         Decision::Reject { reason } => (false, Some(reason)),
@@ -343,5 +370,5 @@ pub async fn decide(
     events.extend(notify_each(&mut tx, others, &event).await?);
     tx.commit().await?;
     realtime.publish(&events).await;
-    Ok(Decided { action, request: decided })
+    Ok(Decided { action, request: decided, revision: false })
 }

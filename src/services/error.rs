@@ -47,6 +47,12 @@ pub enum ServiceError {
     // Courses
     #[error("already enrolled in this course")]
     AlreadyEnrolled,
+    /// Assessments of a live course change only through a revision (issue 23).
+    #[error("the course is live: change it through a revision")]
+    CourseLive,
+    /// A revision sent with no change in it.
+    #[error("the revision changes nothing")]
+    RevisionUnchanged,
     /// A course request already decided; `status` is the course's status now.
     #[error("the request was already decided (the course is {})", .status.as_str())]
     CourseRequestDecided { status: CourseStatus },

@@ -26,6 +26,7 @@ pub mod practice;
 pub mod profiles;
 pub mod progress;
 pub mod questions;
+pub mod revisions;
 pub mod site;
 
 pub use error::ServiceError;

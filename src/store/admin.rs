@@ -156,7 +156,7 @@ pub async fn courses_of(db: &Db, user_id: i64) -> Result<Vec<UserCourseRow>, sql
     sqlx::query_as(
         "SELECT c.id, c.title, c.status, 'instructor' AS role, \
          CAST((SELECT COUNT(*) FROM enrolments e WHERE e.course_id = c.id) AS BIGINT) AS enrolled_count \
-         FROM courses c WHERE c.instructor_id = $1 \
+         FROM courses c WHERE c.instructor_id = $1 AND c.revision_of IS NULL \
          UNION ALL \
          SELECT c.id, c.title, c.status, 'student' AS role, \
          CAST((SELECT COUNT(*) FROM enrolments e2 WHERE e2.course_id = c.id) AS BIGINT) AS enrolled_count \
@@ -177,6 +177,8 @@ pub struct CourseFilter {
 
 pub async fn courses(db: &Db, f: &CourseFilter, limit: i64, offset: i64) -> Result<Page<CourseRow>, sqlx::Error> {
     let mut w = Filter::default();
+    // A revision is a working copy, shown on its live course (issue 23).
+    w.and("c.revision_of IS NULL", []);
     if let Some(q) = f.q.as_deref().map(str::trim).filter(|q| !q.is_empty()) {
         w.and("LOWER(c.title) LIKE ? ESCAPE '\\'", [Arg::Text(contains_pattern(q))]);
     }

@@ -35,6 +35,10 @@ pub struct AssessmentRow {
     pub questions_count: i64,
     pub total_points: i64,
     pub attempts_count: i64,
+    /// In a revision: the live assessment this one copies.
+    pub origin_id: Option<i64>,
+    /// The course is a revision (of this live course).
+    pub revision_of: Option<i64>,
 }
 
 impl AssessmentRow {
@@ -79,7 +83,8 @@ const SELECT: &str =
      CAST((SELECT COUNT(*) FROM assessment_questions q WHERE q.assessment_id = a.id) AS BIGINT) AS questions_count, \
      CAST((SELECT COALESCE(SUM(q.points), 0) FROM assessment_questions q WHERE q.assessment_id = a.id) AS BIGINT) \
        AS total_points, \
-     CAST((SELECT COUNT(*) FROM assessment_attempts t WHERE t.assessment_id = a.id) AS BIGINT) AS attempts_count \
+     CAST((SELECT COUNT(*) FROM assessment_attempts t WHERE t.assessment_id = a.id) AS BIGINT) AS attempts_count, \
+     a.origin_id, c.revision_of \
      FROM assessments a JOIN courses c ON c.id = a.course_id \
      LEFT JOIN lessons l ON l.id = a.lesson_id \
      LEFT JOIN chapters ch ON ch.id = COALESCE(a.chapter_id, l.chapter_id)";
@@ -101,11 +106,23 @@ pub async fn of_course<'e, E: Executor<'e, Database = Any>>(
     Ok(sorted(sqlx::query_as(&format!("{SELECT} WHERE a.course_id = $1")).bind(course).fetch_all(ex).await?))
 }
 
-/// Every assessment of an instructor's courses (optionally one course's), in order.
+/// Every assessment of an instructor's courses (optionally one course's), in order; a
+/// revision's copies only when that revision is asked for.
 pub async fn of_instructor(db: &Db, instructor: i64, course: Option<i64>) -> Result<Vec<AssessmentRow>, sqlx::Error> {
-    let rows = sqlx::query_as(&format!("{SELECT} WHERE c.instructor_id = $1 AND ($2 IS NULL OR a.course_id = $2)"))
+    let rows = sqlx::query_as(&format!(
+        "{SELECT} WHERE c.instructor_id = $1 AND (($2 IS NULL AND c.revision_of IS NULL) OR a.course_id = $2)"
+    ))
+    .bind(instructor)
+    .bind(course)
+    .fetch_all(db)
+    .await?;
+    Ok(sorted(rows))
+}
+
+/// The assessments of the instructor's revisions in the works (issue 23), in order.
+pub async fn of_instructor_revisions(db: &Db, instructor: i64) -> Result<Vec<AssessmentRow>, sqlx::Error> {
+    let rows = sqlx::query_as(&format!("{SELECT} WHERE c.instructor_id = $1 AND c.revision_of IS NOT NULL"))
         .bind(instructor)
-        .bind(course)
         .fetch_all(db)
         .await?;
     Ok(sorted(rows))

@@ -25,6 +25,11 @@ pub struct CourseRow {
     pub updated_at: i64,
     pub lessons_count: i64,
     pub enrolled_count: i64,
+    /// A revision (issue 23): the live course it is a working copy of.
+    pub revision_of: Option<i64>,
+    /// A live course: its revision in the works, if any, and that revision's status.
+    pub revision_id: Option<i64>,
+    pub revision_status: Option<String>,
 }
 
 impl CourseRow {
@@ -36,7 +41,9 @@ impl CourseRow {
 pub(crate) const COURSE_SELECT: &str = "SELECT c.id, c.instructor_id, u.name AS instructor_name, c.title, c.course_type, \
      c.duration_days, c.description, c.category, c.level, c.language, c.braille_grade, c.image_media_id, c.status, c.created_at, c.updated_at, \
      CAST((SELECT COUNT(*) FROM lessons l JOIN chapters ch ON ch.id = l.chapter_id WHERE ch.course_id = c.id) AS BIGINT) AS lessons_count, \
-     CAST((SELECT COUNT(*) FROM enrolments e WHERE e.course_id = c.id) AS BIGINT) AS enrolled_count \
+     CAST((SELECT COUNT(*) FROM enrolments e WHERE e.course_id = c.id) AS BIGINT) AS enrolled_count, \
+     c.revision_of, (SELECT rv.id FROM courses rv WHERE rv.revision_of = c.id) AS revision_id, \
+     (SELECT rv.status FROM courses rv WHERE rv.revision_of = c.id) AS revision_status \
      FROM courses c JOIN users u ON u.id = c.instructor_id";
 
 #[derive(Clone, Debug, sqlx::FromRow)]
@@ -46,6 +53,8 @@ pub struct ChapterRow {
     pub position: i64,
     pub title: String,
     pub description: String,
+    /// In a revision: the live chapter this one copies.
+    pub origin_id: Option<i64>,
 }
 
 #[derive(Clone, Debug, sqlx::FromRow)]
@@ -62,6 +71,8 @@ pub struct LessonRow {
     pub media: String,
     /// Contraction ids the lesson introduces (JSON array).
     pub contractions: String,
+    /// In a revision: the live lesson this one copies.
+    pub origin_id: Option<i64>,
 }
 
 pub async fn insert(
@@ -220,11 +231,24 @@ pub async fn by_id<'e, E: Executor<'e, Database = Any>>(ex: E, id: i64) -> Resul
     sqlx::query_as(&format!("{COURSE_SELECT} WHERE c.id = $1")).bind(id).fetch_optional(ex).await
 }
 
+/// The instructor's courses; a revision shows on its live course, not as a course of its own.
 pub async fn by_instructor(db: &Db, instructor: i64) -> Result<Vec<CourseRow>, sqlx::Error> {
-    sqlx::query_as(&format!("{COURSE_SELECT} WHERE c.instructor_id = $1 ORDER BY c.updated_at DESC"))
-        .bind(instructor)
-        .fetch_all(db)
-        .await
+    sqlx::query_as(&format!(
+        "{COURSE_SELECT} WHERE c.instructor_id = $1 AND c.revision_of IS NULL ORDER BY c.updated_at DESC"
+    ))
+    .bind(instructor)
+    .fetch_all(db)
+    .await
+}
+
+/// The instructor's revisions in the works (issue 23).
+pub async fn revisions_of_instructor(db: &Db, instructor: i64) -> Result<Vec<CourseRow>, sqlx::Error> {
+    sqlx::query_as(&format!(
+        "{COURSE_SELECT} WHERE c.instructor_id = $1 AND c.revision_of IS NOT NULL ORDER BY c.updated_at DESC"
+    ))
+    .bind(instructor)
+    .fetch_all(db)
+    .await
 }
 
 /// Active courses for the catalogue, filtered; `q` matches title or description.
@@ -251,18 +275,27 @@ pub async fn listed(
 }
 
 pub async fn outline(db: &Db, course: i64) -> Result<(Vec<ChapterRow>, Vec<LessonRow>), sqlx::Error> {
+    let mut conn = db.acquire().await?;
+    outline_in(&mut conn, course).await
+}
+
+/// [`outline`] on the caller's connection or transaction (one snapshot with the course row).
+pub async fn outline_in(
+    conn: &mut sqlx::AnyConnection,
+    course: i64,
+) -> Result<(Vec<ChapterRow>, Vec<LessonRow>), sqlx::Error> {
     let chapters: Vec<ChapterRow> = sqlx::query_as(
-        "SELECT id, course_id, position, title, description FROM chapters WHERE course_id = $1 ORDER BY position",
+        "SELECT id, course_id, position, title, description, origin_id FROM chapters WHERE course_id = $1 ORDER BY position",
     )
     .bind(course)
-    .fetch_all(db)
+    .fetch_all(&mut *conn)
     .await?;
     let lessons: Vec<LessonRow> = sqlx::query_as(
-        "SELECT l.id, l.chapter_id, l.position, l.title, l.description, l.rule, l.letters, l.words, l.links, l.media, l.contractions \
-         FROM lessons l JOIN chapters ch ON ch.id = l.chapter_id WHERE ch.course_id = $1 ORDER BY ch.position, l.position",
+        "SELECT l.id, l.chapter_id, l.position, l.title, l.description, l.rule, l.letters, l.words, l.links, l.media, l.contractions, \
+         l.origin_id FROM lessons l JOIN chapters ch ON ch.id = l.chapter_id WHERE ch.course_id = $1 ORDER BY ch.position, l.position",
     )
     .bind(course)
-    .fetch_all(db)
+    .fetch_all(&mut *conn)
     .await?;
     Ok((chapters, lessons))
 }
@@ -301,10 +334,15 @@ pub struct RequestRow {
     pub course_title: String,
     pub instructor_name: String,
     pub decided_by_name: Option<String>,
+    /// A revision request: the revision it asks to apply (gone once approved).
+    pub revision_id: Option<i64>,
+    /// A revision request: the difference against the live course when sent (JSON).
+    pub difference: Option<String>,
 }
 
 const REQUEST_SELECT: &str = "SELECT r.id, r.course_id, r.kind, r.status, r.reason, r.requested_by, r.requested_at, \
-     r.decided_by, r.decided_at, c.title AS course_title, u.name AS instructor_name, d.name AS decided_by_name \
+     r.decided_by, r.decided_at, c.title AS course_title, u.name AS instructor_name, d.name AS decided_by_name, \
+     r.revision_id, r.difference \
      FROM course_requests r JOIN courses c ON c.id = r.course_id JOIN users u ON u.id = c.instructor_id \
      LEFT JOIN users d ON d.id = r.decided_by";
 
@@ -322,6 +360,29 @@ pub async fn insert_request(
     .bind(kind)
     .bind(by)
     .bind(now_ms())
+    .fetch_one(&mut **tx)
+    .await?;
+    Ok(id)
+}
+
+/// A revision request: an accreditation request on the live course naming the revision and
+/// the difference (JSON) it was sent with.
+pub async fn insert_revision_request(
+    tx: &mut Transaction<'static, Any>,
+    live: i64,
+    revision: i64,
+    by: i64,
+    difference: &str,
+) -> Result<i64, sqlx::Error> {
+    let (id,): (i64,) = sqlx::query_as(
+        "INSERT INTO course_requests (course_id, kind, status, requested_by, requested_at, revision_id, difference) \
+         VALUES ($1, 'accreditation', 'pending', $2, $3, $4, $5) RETURNING id",
+    )
+    .bind(live)
+    .bind(by)
+    .bind(now_ms())
+    .bind(revision)
+    .bind(difference)
     .fetch_one(&mut **tx)
     .await?;
     Ok(id)

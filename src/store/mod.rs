@@ -13,6 +13,7 @@ pub mod notes;
 pub mod notifications;
 pub mod practice;
 pub mod questions;
+pub mod revisions;
 pub mod site;
 pub mod tokens;
 pub mod users;

@@ -59,7 +59,10 @@ async fn world_with(adjust: impl FnOnce(&mut lamsa::configuration::Settings)) ->
     let teacher = token(&app.active_user("ahmad@example.com", "instructor").await);
     let login = student(&app, "maryam@example.com", NAME).await;
     let other = token(&app.active_user("omar@example.com", "student").await);
-    let course = app.active_course(&teacher, &sup, course_body(TITLE)).await["id"].as_i64().unwrap();
+    // The final first, then accreditation: a live course's assessments change only through a
+    // revision (issue 23).
+    let created = app.post_auth("/api/courses", &teacher, course_body(TITLE), "en").await;
+    let course = created.body["course"]["id"].as_i64().unwrap();
     let questions: Vec<Value> = ["ا", "ب", "ت", "اب", "تاب"]
         .iter()
         .map(|p| json!({"type": "braille_input", "points": 1, "print": p}))
@@ -74,6 +77,7 @@ async fn world_with(adjust: impl FnOnce(&mut lamsa::configuration::Settings)) ->
         )
         .await;
     assert_eq!(fin.status, StatusCode::CREATED, "{:?}", fin.body);
+    app.accredit(&teacher, &sup, course).await;
     let mut cells = Vec::new();
     for p in ["ا", "ب", "ت", "اب", "تاب"] {
         let r =

@@ -178,12 +178,27 @@ impl TestApp {
             .await
     }
 
+    pub async fn put_auth(&self, path: &str, token: &str, body: Value, lang: &str) -> Reply {
+        self.send(self.client.put(self.url(path)).bearer_auth(token).header("Accept-Language", lang).json(&body)).await
+    }
+
+    pub async fn delete_auth(&self, path: &str, token: &str, lang: &str) -> Reply {
+        self.send(self.client.delete(self.url(path)).bearer_auth(token).header("Accept-Language", lang)).await
+    }
+
     /// A course made by `teacher` from `body`, sent for accreditation and approved by `sup`:
     /// active, open for enrolment. Its JSON as the server answered the creation.
     pub async fn active_course(&self, teacher: &str, sup: &str, body: Value) -> Value {
         let created = self.post_auth("/api/courses", teacher, body, "en").await;
         assert_eq!(created.status, StatusCode::CREATED, "{:?}", created.body);
         let id = created.body["course"]["id"].as_i64().unwrap();
+        self.accredit(teacher, sup, id).await;
+        created.body["course"].clone()
+    }
+
+    /// Sends `teacher`'s draft course `id` for accreditation and has `sup` approve it. (A live
+    /// course's assessments change only through a revision: make them before this.)
+    pub async fn accredit(&self, teacher: &str, sup: &str, id: i64) {
         self.post_auth(&format!("/api/courses/{id}/accreditation"), teacher, json!({}), "en").await;
         let queue = self.get_auth("/api/supervisor/requests?kind=accreditation", sup).await;
         let rid = queue.body["requests"].as_array().unwrap().iter().find(|r| r["course_id"] == id).unwrap()["id"]
@@ -191,7 +206,6 @@ impl TestApp {
             .unwrap();
         let approved = self.post_auth(&format!("/api/requests/{rid}/approve"), sup, json!({}), "en").await;
         assert_eq!(approved.status, StatusCode::OK, "{:?}", approved.body);
-        created.body["course"].clone()
     }
 
     pub fn outbox(&self) -> PathBuf {
@@ -302,5 +316,111 @@ pub async fn ws_close_code(ws: &mut Ws, ms: u64) -> Option<u16> {
             Ok(Some(Ok(_))) => continue,
             _ => return None,
         }
+    }
+}
+
+impl TestApp {
+    /// A change to a live course's assessments (`POST /api/instructor/assessments`, `PUT` or
+    /// `DELETE /api/assessments/{id}`) made the only way there is (issue 23): through a
+    /// revision of the course that `sup` approves. `path` and `body` name the live course's
+    /// ids; they are translated to the revision's copies. The answer is the change's own on
+    /// the revision; when it succeeded, with the live assessment as it is after the approval.
+    pub async fn through_revision(&self, teacher: &str, sup: &str, method: &str, path: &str, body: Value) -> Reply {
+        let live_assessment: Option<i64> = path.strip_prefix("/api/assessments/").and_then(|id| id.parse().ok());
+        let course = match (body["course_id"].as_i64(), live_assessment) {
+            (Some(c), _) => c,
+            (None, Some(a)) => {
+                self.get_auth(&format!("/api/assessments/{a}"), teacher).await.body["course_id"].as_i64().unwrap()
+            }
+            _ => panic!("no course to revise"),
+        };
+        let opened = self.post_auth(&format!("/api/courses/{course}/revision"), teacher, json!({}), "en").await;
+        assert!(opened.status.is_success(), "{:?}", opened.body);
+        let rev = &opened.body["course"];
+        let rev_id = rev["id"].as_i64().unwrap();
+        let mut chapters = std::collections::HashMap::new();
+        let mut lessons = std::collections::HashMap::new();
+        for c in rev["chapters"].as_array().unwrap() {
+            chapters.insert(c["origin_id"].as_i64().unwrap(), c["id"].clone());
+            for l in c["lessons"].as_array().unwrap() {
+                lessons.insert(l["origin_id"].as_i64().unwrap(), l["id"].clone());
+            }
+        }
+        let copies = self.get_auth(&format!("/api/instructor/assessments?course_id={rev_id}"), teacher).await.body;
+        let copy_of = |live: i64| {
+            copies["assessments"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|a| a["origin_id"] == live)
+                .map(|a| a["id"].as_i64().unwrap())
+        };
+        let mut body = body;
+        if body.is_object() {
+            body["course_id"] = json!(rev_id);
+            for (key, map) in [("chapter_id", &chapters), ("lesson_id", &lessons)] {
+                if let Some(copy) = body[key].as_i64().and_then(|id| map.get(&id)) {
+                    body[key] = copy.clone();
+                }
+            }
+        }
+        let mut path = path.to_string();
+        if let Some(live) = live_assessment {
+            let copy = copy_of(live).expect("the revision's copy of the assessment");
+            path = format!("/api/assessments/{copy}");
+            let ids = |a: &Value| -> Vec<i64> {
+                a["questions"].as_array().unwrap().iter().map(|q| q["id"].as_i64().unwrap()).collect()
+            };
+            let live_qs = ids(&self.get_auth(&format!("/api/assessments/{live}"), teacher).await.body);
+            let copy_qs = ids(&self.get_auth(&format!("/api/assessments/{copy}"), teacher).await.body);
+            if let Some(questions) = body.get_mut("questions").and_then(Value::as_array_mut) {
+                for q in questions {
+                    if let Some(i) = q["id"].as_i64().and_then(|id| live_qs.iter().position(|x| *x == id)) {
+                        q["id"] = json!(copy_qs[i]);
+                    }
+                }
+            }
+        }
+        let before: Vec<i64> = self.get_auth(&format!("/api/courses/{course}/assessments"), teacher).await.body
+            ["assessments"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|a| a["id"].as_i64().unwrap())
+            .collect();
+        let req = match method {
+            "POST" => self.client.post(self.url(&path)).json(&body),
+            "PUT" => self.client.put(self.url(&path)).json(&body),
+            _ => self.client.delete(self.url(&path)),
+        };
+        let done = self.send(req.bearer_auth(teacher).header("Accept-Language", "en")).await;
+        if !done.status.is_success() {
+            self.delete_auth(&format!("/api/courses/{course}/revision"), teacher, "en").await;
+            return done;
+        }
+        let sent = self.post_auth(&format!("/api/courses/{rev_id}/accreditation"), teacher, json!({}), "en").await;
+        assert_eq!(sent.status, StatusCode::OK, "{:?}", sent.body);
+        let queue = self.get_auth("/api/supervisor/requests?kind=accreditation", sup).await;
+        let rid = queue.body["requests"].as_array().unwrap().iter().find(|r| r["revision_id"] == rev_id).unwrap()["id"]
+            .as_i64()
+            .unwrap();
+        let approved = self.post_auth(&format!("/api/requests/{rid}/approve"), sup, json!({}), "en").await;
+        assert_eq!(approved.status, StatusCode::OK, "{:?}", approved.body);
+        let live = match (method, live_assessment) {
+            ("DELETE", _) => return done,
+            (_, Some(live)) => live,
+            _ => {
+                let after = self.get_auth(&format!("/api/courses/{course}/assessments"), teacher).await.body;
+                after["assessments"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|a| a["id"].as_i64().unwrap())
+                    .find(|id| !before.contains(id))
+                    .expect("the assessment the revision added")
+            }
+        };
+        let assessment = self.get_auth(&format!("/api/assessments/{live}"), teacher).await.body;
+        Reply { status: done.status, body: json!({"message": done.body["message"], "assessment": assessment}) }
     }
 }

@@ -25,6 +25,7 @@ mod practice;
 mod profile;
 mod proxy;
 mod realtime;
+mod revisions;
 mod services;
 mod sessions;
 mod site_settings;

@@ -482,7 +482,7 @@ describe('certificates and the audit log', () => {
     });
     const courseId = created.course.id;
     const lessonId = created.course.chapters[0].lessons[0].id;
-    await accredit(instructor, supervisor, courseId);
+    // Assessments first: a live course's change only through a revision (issue 23).
     const final = await apiAs<{ assessment: { id: number } }>(instructor, 'POST', 'instructor/assessments', {
       course_id: courseId,
       type: 'final_assessment',
@@ -491,6 +491,7 @@ describe('certificates and the audit log', () => {
       max_attempts: null,
       questions: [{ type: 'braille_input', points: 1, print: 'a' }],
     });
+    await accredit(instructor, supervisor, courseId);
     await apiAs(holder, 'POST', `courses/${courseId}/enrol`, {});
     await apiAs(holder, 'POST', `lessons/${lessonId}/complete`, {});
     const started = await apiAs<{ attempt: { id: number }; questions: Array<{ id: number }> }>(holder, 'POST', `assessments/${final.assessment.id}/attempts`, {});

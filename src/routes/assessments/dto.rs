@@ -141,6 +141,12 @@ pub struct AssessmentSummary {
     pub questions_count: i64,
     pub total_points: i64,
     pub updated_at: String,
+    /// In a revision (issue 23): the live assessment this one is the working copy of.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub origin_id: Option<i64>,
+    /// Its course is a revision of this live course.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub course_revision_of: Option<i64>,
     /// The owner and supervisors: attempts by every student.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub attempts_count: Option<i64>,
@@ -209,6 +215,8 @@ pub struct AnswerSaved {
 pub struct MineQuery {
     /// Only this course's assessments.
     pub course_id: Option<i64>,
+    /// Also those of the instructor's revisions of live courses (issue 23), after the others.
+    pub revisions: Option<bool>,
 }
 
 #[derive(Deserialize, IntoParams)]

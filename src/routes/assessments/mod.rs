@@ -41,7 +41,10 @@ pub async fn mine(
     query: web::Query<MineQuery>,
 ) -> Result<web::Json<AssessmentList>, ApiError> {
     user.require(UserType::Instructor)?;
-    let rows = assessments::of_instructor(&state.db, user, query.course_id).await?;
+    let mut rows = assessments::of_instructor(&state.db, user, query.course_id).await?;
+    if query.revisions == Some(true) && query.course_id.is_none() {
+        rows.extend(assessments::of_instructor_revisions(&state.db, user).await?);
+    }
     Ok(web::Json(AssessmentList {
         assessments: rows.iter().map(|a| summary(a, assessments::Role::Owner, None)).collect(),
     }))

@@ -86,6 +86,8 @@ pub fn summary(a: &AssessmentRow, role: Role, learner: Option<LearnerStatus>) ->
         questions_count: a.questions_count,
         total_points: a.total_points,
         updated_at: iso(a.updated_at),
+        origin_id: a.origin_id,
+        course_revision_of: a.revision_of,
         attempts_count: role.authors().then_some(a.attempts_count),
         learner,
     }

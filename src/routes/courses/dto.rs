@@ -46,10 +46,32 @@ pub struct CourseSummary {
     pub lessons_count: i64,
     pub enrolled_count: i64,
     pub updated_at: String,
+    /// A revision (issue 23): the live course it is the working copy of. Students never see
+    /// a revision.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub revision_of: Option<i64>,
+    /// A live course with a revision in the works: the revision and its status (`draft` while
+    /// edited, `pending` once sent, `rejected` when returned).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub revision: Option<RevisionRef>,
     /// On the instructor's own list: the course's latest decided request, so a rejection's
     /// reason is there to read even if its live notice was missed.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub last_decision: Option<RequestDto>,
+}
+
+/// `GET /api/instructor/courses`.
+#[derive(Deserialize, IntoParams)]
+pub struct MineCoursesQuery {
+    /// Also the instructor's revisions of live courses (each with `revision_of`), after the
+    /// courses: the assessment builder edits their assessments.
+    pub revisions: Option<bool>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct RevisionRef {
+    pub id: i64,
+    pub status: CourseStatus,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -100,6 +122,9 @@ pub struct LessonMediaDto {
 #[derive(Serialize, ToSchema)]
 pub struct LessonDto {
     pub id: i64,
+    /// In a revision: the live lesson this one copies (absent for a lesson the revision adds).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub origin_id: Option<i64>,
     pub title: String,
     /// The lesson's content; absent in the public outline.
     pub description: Option<String>,
@@ -118,6 +143,9 @@ pub struct LessonDto {
 #[derive(Serialize, ToSchema)]
 pub struct ChapterDto {
     pub id: i64,
+    /// In a revision: the live chapter this one copies.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub origin_id: Option<i64>,
     pub title: String,
     pub description: String,
     pub lessons: Vec<LessonDto>,
@@ -148,6 +176,12 @@ pub struct CourseList {
     pub courses: Vec<CourseSummary>,
 }
 
+/// A live course's revision in the works, for its owner and supervisors.
+pub fn revision_ref(c: &CourseRow) -> Option<RevisionRef> {
+    c.revision_id
+        .map(|id| RevisionRef { id, status: CourseStatus::parse(c.revision_status.as_deref().unwrap_or("draft")) })
+}
+
 pub fn summary(signer: &MediaSigner, c: &CourseRow) -> CourseSummary {
     CourseSummary {
         id: c.id,
@@ -166,6 +200,9 @@ pub fn summary(signer: &MediaSigner, c: &CourseRow) -> CourseSummary {
         lessons_count: c.lessons_count,
         enrolled_count: c.enrolled_count,
         updated_at: iso(c.updated_at),
+        revision_of: c.revision_of,
+        // Only its owner and supervisors hear of a revision: see `revision_ref`.
+        revision: None,
         last_decision: None,
     }
 }
@@ -200,6 +237,7 @@ fn lesson_dto(
     if !full {
         return LessonDto {
             id: l.id,
+            origin_id: None,
             title: l.title.clone(),
             description: None,
             rule: None,
@@ -218,6 +256,7 @@ fn lesson_dto(
     let media: Vec<LessonMedia> = serde_json::from_str(&l.media).unwrap_or_default();
     LessonDto {
         id: l.id,
+        origin_id: l.origin_id,
         title: l.title.clone(),
         description: Some(l.description.clone()),
         rule: Some(l.rule.clone()),
@@ -276,12 +315,13 @@ fn lesson_options(course: &CourseRow, lessons: &[LessonRow]) -> Vec<braille::Opt
 
 /// The course as `view` lets its viewer see it.
 pub fn detail(signer: &MediaSigner, view: CourseView) -> CourseDetail {
-    let CourseView { course, full, enrolled, chapters, lessons, files, done, progress, requests } = view;
+    let CourseView { course, full, enrolled, manages, chapters, lessons, files, done, progress, requests } = view;
     let options = lesson_options(&course, &lessons);
     let chapters = chapters
         .iter()
         .map(|ch| ChapterDto {
             id: ch.id,
+            origin_id: ch.origin_id,
             title: ch.title.clone(),
             description: ch.description.clone(),
             lessons: lessons
@@ -299,7 +339,10 @@ pub fn detail(signer: &MediaSigner, view: CourseView) -> CourseDetail {
         access: if full { "full" } else { "outline" },
         enrolled,
         progress: progress.as_ref().map(Progress::from),
-        summary: summary(signer, &course),
+        summary: CourseSummary {
+            revision: if manages { revision_ref(&course) } else { None },
+            ..summary(signer, &course)
+        },
         chapters,
         requests: requests.iter().map(crate::events::courses::request_dto).collect(),
     }

@@ -19,7 +19,7 @@ use crate::{
     routes::dto::{MessageResponse, Progress},
     services::{
         courses::{self, CatalogueFilter, CourseRequest, Decision},
-        progress,
+        progress, revisions,
     },
     state::AppState,
 };
@@ -102,15 +102,27 @@ pub async fn catalogue(
 }
 
 /// The instructor's own courses, every status.
-#[utoipa::path(get, path = "/api/instructor/courses", tag = "courses", security(("bearer" = [])),
+#[utoipa::path(get, path = "/api/instructor/courses", tag = "courses", security(("bearer" = [])), params(MineCoursesQuery),
     responses((status = 200, body = CourseList), (status = 403, body = crate::error::ErrorBody)))]
-pub async fn mine(state: web::Data<AppState>, user: AuthUser) -> Result<web::Json<CourseList>, ApiError> {
+pub async fn mine(
+    state: web::Data<AppState>,
+    user: AuthUser,
+    query: web::Query<MineCoursesQuery>,
+) -> Result<web::Json<CourseList>, ApiError> {
     user.require(UserType::Instructor)?;
     let rows = courses::of_instructor(&state.db, user).await?;
-    let courses = rows
+    let mut courses: Vec<CourseSummary> = rows
         .iter()
-        .map(|(c, last)| CourseSummary { last_decision: last.as_ref().map(request_dto), ..summary(&state.media, c) })
+        .map(|(c, last)| CourseSummary {
+            last_decision: last.as_ref().map(request_dto),
+            revision: revision_ref(c),
+            ..summary(&state.media, c)
+        })
         .collect();
+    if query.revisions == Some(true) {
+        let revisions = courses::revisions_of_instructor(&state.db, user).await?;
+        courses.extend(revisions.iter().map(|c| summary(&state.media, c)));
+    }
     Ok(web::Json(CourseList { courses }))
 }
 
@@ -126,6 +138,42 @@ pub async fn request_accreditation(
     path: web::Path<i64>,
 ) -> Result<web::Json<CourseReply>, ApiError> {
     file_request(&state, lang, user, path.into_inner(), CourseRequest::Accreditation).await
+}
+
+/// Open a revision of an active course (its owner), or get the one already open: a working
+/// copy, edited with `PUT /api/courses/{revision id}` and the assessment endpoints like a
+/// draft, that students do not see. `POST /api/courses/{revision id}/accreditation` sends it
+/// for a supervisor's approval with the difference against the live course (issue 23).
+#[utoipa::path(post, path = "/api/courses/{id}/revision", tag = "courses", security(("bearer" = [])),
+    params(("id" = i64, Path)),
+    responses((status = 201, body = CourseReply), (status = 200, body = CourseReply),
+        (status = 404, body = crate::error::ErrorBody), (status = 409, body = crate::error::ErrorBody)))]
+pub async fn open_revision(
+    state: web::Data<AppState>,
+    lang: Lang,
+    user: AuthUser,
+    path: web::Path<i64>,
+) -> Result<HttpResponse, ApiError> {
+    user.require(UserType::Instructor)?;
+    let (view, opened) = revisions::open(&state.db, &state.settings.grade_bands, user, path.into_inner()).await?;
+    let body = reply(&state, lang, Msg::RevisionOpened, view);
+    Ok(if opened { HttpResponse::Created().json(body) } else { HttpResponse::Ok().json(body) })
+}
+
+/// Discard the revision of a live course that is not waiting for a decision (its owner).
+#[utoipa::path(delete, path = "/api/courses/{id}/revision", tag = "courses", security(("bearer" = [])),
+    params(("id" = i64, Path)),
+    responses((status = 200, body = MessageResponse), (status = 404, body = crate::error::ErrorBody),
+        (status = 409, body = crate::error::ErrorBody)))]
+pub async fn discard_revision(
+    state: web::Data<AppState>,
+    lang: Lang,
+    user: AuthUser,
+    path: web::Path<i64>,
+) -> Result<web::Json<MessageResponse>, ApiError> {
+    user.require(UserType::Instructor)?;
+    revisions::discard(&state.db, user, path.into_inner()).await?;
+    Ok(web::Json(MessageResponse { message: Msg::RevisionDiscarded.render(lang) }))
 }
 
 /// Ask to stop an active course ("stop-course request sent").
@@ -152,6 +200,7 @@ async fn file_request(
     user.require(UserType::Instructor)?;
     let view = courses::file_request(&state.db, &state.realtime, &state.settings.grade_bands, user, id, asked).await?;
     let sent = match asked {
+        CourseRequest::Accreditation if view.course.revision_of.is_some() => Msg::RevisionSent,
         CourseRequest::Accreditation => Msg::AccreditationSent,
         CourseRequest::Stop => Msg::StopRequestSent,
     };
@@ -197,6 +246,7 @@ async fn decide(
 ) -> Result<DecisionReply, ApiError> {
     let decided = courses::decide(&state.db, &state.realtime, user, id, decision).await?;
     let message = match decided.action {
+        CourseAction::Accredit if decided.revision => Msg::RevisionApproved,
         CourseAction::Accredit => Msg::CourseActivated,
         CourseAction::ApproveStop => Msg::CourseStopped,
         _ => Msg::RequestRejected,

@@ -106,7 +106,7 @@ export function describeEvent(event: Pick<LiveEvent, 'kind' | 'payload'>, lang: 
       const r = obj(p.request);
       const kind = raw(r.kind);
       return {
-        text: t(kind === 'stop' ? 'stopRequested' : 'accreditationRequested', { course: str(r.course_title) || t('aCourse'), who: str(r.instructor_name) || t('someone') }),
+        text: t(kind === 'stop' ? 'stopRequested' : r.revision_id ? 'revisionRequested' : 'accreditationRequested', { course: str(r.course_title) || t('aCourse'), who: str(r.instructor_name) || t('someone') }),
         href: kind === 'stop' ? '/supervisor/stop' : '/supervisor/accreditation',
       };
     }
@@ -116,7 +116,19 @@ export function describeEvent(event: Pick<LiveEvent, 'kind' | 'payload'>, lang: 
       const approved = raw(r.status) === 'approved';
       const reason = text(r.reason);
       return {
-        text: t(kind === 'stop' ? (approved ? 'stopApproved' : 'stopRejected') : approved ? 'accreditationApproved' : 'accreditationRejected', {
+        text: t(
+          kind === 'stop'
+            ? approved
+              ? 'stopApproved'
+              : 'stopRejected'
+            : r.revision_id
+              ? approved
+                ? 'revisionApproved'
+                : 'revisionRejected'
+              : approved
+                ? 'accreditationApproved'
+                : 'accreditationRejected',
+          {
             course: str(r.course_title) || t('aCourse'),
           }) + (!approved && reason ? t('reason', { reason }) : ''),
         href: role === 'supervisor' ? (kind === 'stop' ? '/supervisor/stop' : '/supervisor/accreditation') : role === 'instructor' ? '/instructor/courses' : undefined,

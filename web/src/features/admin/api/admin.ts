@@ -223,6 +223,8 @@ export const AUDIT_ACTIONS = [
   'course.reject_accreditation',
   'course.approve_stop',
   'course.reject_stop',
+  'course.approve_revision',
+  'course.reject_revision',
   'certificate.approve',
   'certificate.reject',
   'certificate.revoke',

@@ -362,6 +362,8 @@ const ar: AdminTexts = {
     course__reject_accreditation: 'رفض اعتماد',
     course__approve_stop: 'الموافقة على طلب إيقاف',
     course__reject_stop: 'رفض طلب إيقاف',
+    course__approve_revision: 'اعتماد مراجعة',
+    course__reject_revision: 'إعادة مراجعة',
     certificate__approve: 'إصدار شهادة',
     certificate__reject: 'رفض طلب شهادة',
     certificate__revoke: 'إبطال شهادة',

@@ -360,6 +360,8 @@ const en = {
     course__reject_accreditation: 'Accreditation rejected',
     course__approve_stop: 'Stop request approved',
     course__reject_stop: 'Stop request rejected',
+    course__approve_revision: 'Revision approved',
+    course__reject_revision: 'Revision returned',
     certificate__approve: 'Certificate issued',
     certificate__reject: 'Certificate request rejected',
     certificate__revoke: 'Certificate revoked',

@@ -93,6 +93,8 @@ export interface AssessmentSummary {
   id: number;
   course_id: number;
   course_title: string;
+  /** Its course is a revision of this live course (issue 23). */
+  course_revision_of?: number;
   type: AssessmentKind;
   lesson_id: number | null;
   lesson_title: string | null;
@@ -196,8 +198,9 @@ export interface SimilarCellsReply {
 
 // ---- Instructors
 
+/** The instructor's assessments; without a course, those of their revisions of live courses too (issue 23). */
 export const listMine = (courseId?: number) =>
-  apiFetch<{ assessments: AssessmentSummary[] }>(`instructor/assessments${courseId ? `?course_id=${courseId}` : ''}`).then((r) => r.assessments);
+  apiFetch<{ assessments: AssessmentSummary[] }>(`instructor/assessments${courseId ? `?course_id=${courseId}` : '?revisions=true'}`).then((r) => r.assessments);
 export const getAssessment = (id: number | string) => apiFetch<AssessmentDto>(`assessments/${id}`);
 export const createAssessment = (input: AssessmentInput) =>
   apiFetch<{ message: string; assessment: AssessmentDto }>('instructor/assessments', { method: 'POST', body: input });
@@ -231,6 +234,8 @@ export interface CourseRef {
   title: string;
   language: Code;
   status: string;
+  /** A revision (issue 23): the live course it is the working copy of. */
+  revision_of?: number;
 }
 
 export interface CourseOutline extends CourseRef {
@@ -241,7 +246,8 @@ export interface CourseOutline extends CourseRef {
   enrolled?: boolean;
 }
 
-export const myCourses = () => apiFetch<{ courses: CourseRef[] }>('instructor/courses').then((r) => r.courses);
+/** The instructor's courses, then their revisions of live courses (whose assessments change only there). */
+export const myCourses = () => apiFetch<{ courses: CourseRef[] }>('instructor/courses?revisions=true').then((r) => r.courses);
 /**
  * `GET /api/courses/{id}` takes an expired token as no session (it does not answer 401): call it
  * right after an authenticated call, which refreshes the token when needed.

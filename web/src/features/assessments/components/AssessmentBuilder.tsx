@@ -219,7 +219,9 @@ export function AssessmentBuilder({ initial, assessmentId, courses, onSaved }: P
   );
   const chapterOptions = chapters.map((c, ci) => ({ value: String(c.id), label: txt('builder.chapterOption', { c: ci + 1, ct: c.title }) }));
   const common = { idPrefix: PRE };
-  const courseOptions = courses.filter((c) => c.status !== 'inactive' || String(c.id) === form.courseId).map((c) => ({ value: String(c.id), label: c.title }));
+  const courseOptions = courses
+    .filter((c) => c.status !== 'inactive' || String(c.id) === form.courseId)
+    .map((c) => ({ value: String(c.id), label: c.revision_of ? txt('list.revisionOf', { course: c.title }) : c.title }));
 
   return (
     <form noValidate onSubmit={(e) => void onSubmit(e)} className="form as-builder" aria-labelledby="page-title">

@@ -72,6 +72,7 @@ const en = {
     create: 'Create an assessment',
     none: 'You have not created any assessment yet.',
     caption: 'Assessments of “{{course}}”',
+    revisionOf: 'Revision of “{{course}}” (students see the live version until a supervisor approves it)',
     colTitle: 'Title',
     colType: 'Type',
     colTied: 'Tied to',

@@ -45,7 +45,7 @@ describe('AssessmentsPage', () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async (url: string, init: RequestInit = {}) => {
-        if (url === '/api/instructor/assessments') return json(200, { assessments: list });
+        if (url === '/api/instructor/assessments?revisions=true') return json(200, { assessments: list });
         if (url === '/api/assessments/1' && init.method === 'DELETE') {
           list = list.filter((a) => a.id !== 1);
           return json(200, { message: 'Assessment deleted' });

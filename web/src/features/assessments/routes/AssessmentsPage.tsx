@@ -13,12 +13,14 @@ import { useAssessmentsT, type AssessmentsT } from '../i18n';
 import '../assessments.css';
 
 /** The instructor's assessments grouped by course, in the API's (the courses') order. */
-export function groupByCourse(list: AssessmentSummary[]): Array<{ courseId: number; courseTitle: string; items: AssessmentSummary[] }> {
-  const groups: Array<{ courseId: number; courseTitle: string; items: AssessmentSummary[] }> = [];
+type Group = { courseId: number; courseTitle: string; revision?: boolean; items: AssessmentSummary[] };
+
+export function groupByCourse(list: AssessmentSummary[]): Group[] {
+  const groups: Group[] = [];
   for (const a of list) {
     let g = groups.find((x) => x.courseId === a.course_id);
     if (!g) {
-      g = { courseId: a.course_id, courseTitle: a.course_title, items: [] };
+      g = { courseId: a.course_id, courseTitle: a.course_title, revision: Boolean(a.course_revision_of), items: [] };
       groups.push(g);
     }
     g.items.push(a);
@@ -107,7 +109,7 @@ export function AssessmentsPage() {
       {groups.map((g) => (
         <section key={g.courseId} className="card as-course" aria-labelledby={`as-course-${g.courseId}`}>
           <h2 id={`as-course-${g.courseId}`}>
-            <bdi>{g.courseTitle}</bdi>
+            {g.revision ? txt('list.revisionOf', { course: g.courseTitle }) : <bdi>{g.courseTitle}</bdi>}
           </h2>
           {/* A wide table scrolls on narrow screens: the region takes focus so it scrolls by keyboard. */}
           {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}

@@ -34,6 +34,10 @@ export interface CourseSummary {
   updated_at: string;
   /** On the instructor's own list: the latest decided request. */
   last_decision?: RequestDto;
+  /** A revision (issue 23): the live course it is the working copy of. */
+  revision_of?: number;
+  /** A live course with a revision in the works: the revision and its status. */
+  revision?: { id: number; status: CourseStatus };
 }
 
 export interface CellInfo {
@@ -80,6 +84,8 @@ export interface MediaDto {
 
 export interface LessonDto {
   id: number;
+  /** In a revision: the live lesson this one copies. */
+  origin_id?: number;
   title: string;
   description: string | null;
   rule: string | null;
@@ -94,6 +100,8 @@ export interface LessonDto {
 
 export interface ChapterDto {
   id: number;
+  /** In a revision: the live chapter this one copies. */
+  origin_id?: number;
   title: string;
   description: string;
   lessons: LessonDto[];
@@ -171,6 +179,33 @@ export interface RequestDto {
   requested_at: string;
   decided_at: string | null;
   decided_by_name?: string | null;
+  /** A revision request: the revision it asks to apply to the live course `course_id`. */
+  revision_id?: number | null;
+  /** A revision request: what it changes in the live course. */
+  difference?: Difference | null;
+}
+
+export type DiffItem = 'course' | 'chapter' | 'lesson' | 'assessment' | 'question';
+export type DiffChange = 'added' | 'removed' | 'changed';
+
+export interface FieldChange {
+  /** A code the interface names (`title`, `description`, `letters`, `pass_mark`…). */
+  field: string;
+  before: string;
+  after: string;
+}
+
+export interface Change {
+  item: DiffItem;
+  change: DiffChange;
+  title: string;
+  /** Where it is: a lesson's chapter, a question's assessment. */
+  within: string | null;
+  fields: FieldChange[];
+}
+
+export interface Difference {
+  changes: Change[];
 }
 
 export interface EnrolledCourse {
@@ -275,6 +310,11 @@ export const updateCourse = (id: number, input: CourseInput) =>
   apiFetch<{ message: string; course: CourseDetail }>(`courses/${id}`, { method: 'PUT', body: input });
 export const sendForAccreditation = (id: number) =>
   apiFetch<{ message: string; course: CourseDetail }>(`courses/${id}/accreditation`, { method: 'POST', body: {} });
+/** Opens (or gets) the revision of an active course: a working copy students do not see. */
+export const openRevision = (id: number) =>
+  apiFetch<{ message: string; course: CourseDetail }>(`courses/${id}/revision`, { method: 'POST', body: {} });
+/** Discards the revision of a live course (`id`: the live course). */
+export const discardRevision = (id: number) => apiFetch<{ message: string }>(`courses/${id}/revision`, { method: 'DELETE' });
 export const requestStop = (id: number) => apiFetch<{ message: string; course: CourseDetail }>(`courses/${id}/stop-request`, { method: 'POST', body: {} });
 
 export const myCourses = () => apiFetch<{ courses: CourseSummary[] }>('instructor/courses').then((r) => r.courses);

@@ -17,7 +17,7 @@ export function RequestHistory({ requests, txt }: { requests: RequestDto[]; txt:
           {requests.map((r) => (
             <li key={r.id}>
               {txt(r.status === 'pending' ? 'instructor.historyPending' : r.status === 'approved' ? 'instructor.historyApproved' : 'instructor.historyRejected', {
-                kind: txt(r.kind === 'accreditation' ? 'instructor.historyAccreditation' : 'instructor.historyStop'),
+                kind: txt(r.revision_id ? 'instructor.historyRevision' : r.kind === 'accreditation' ? 'instructor.historyAccreditation' : 'instructor.historyStop'),
                 sent: date(r.requested_at),
                 by: r.decided_by_name || txt('instructor.aSupervisor'),
                 on: date(r.decided_at),

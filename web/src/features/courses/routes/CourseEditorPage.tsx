@@ -2,8 +2,12 @@ import type en from '../locales/en';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { ErrorAlert, StatusMessage } from '@/components/Alert';
+import { ApiError } from '@/lib/api-client';
+import { discardRevision, openRevision, sendForAccreditation, type CourseDetail, type RequestDto } from '../api/courses';
+import { ConfirmDialog } from '../components/ConfirmDialog';
 import { Page } from '@/components/Page';
 import { loadErrorText } from '@/lib/query';
+import { useLiveEvent } from '@/lib/realtime';
 import { readLang } from '@/lib/storage';
 import { courseSaved, useEditedCourse } from '../api/queries';
 import { CourseBuilder } from '../components/CourseBuilder';
@@ -35,6 +39,57 @@ export function CourseEditorPage() {
   }, [savedMessage]);
 
   const editable = !course || course.status === 'draft' || course.status === 'rejected';
+  const [busy, setBusy] = useState(false);
+  const [actionError, setActionError] = useState('');
+  const [discarding, setDiscarding] = useState(false);
+  const revisionOf = course?.revision_of;
+
+  /** Runs one of the revision's actions; its message goes to the status region. */
+  async function act(run: () => Promise<void>) {
+    if (busy) return;
+    setBusy(true);
+    setActionError('');
+    setStatus('');
+    try {
+      await run();
+    } catch (e) {
+      setActionError(e instanceof ApiError ? e.message : txt('common.sendError'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const startRevision = (live: CourseDetail) =>
+    act(async () => {
+      const res = await openRevision(live.id);
+      navigate(`/instructor/courses/${res.course.id}/edit`, { state: { saved: res.message } });
+    });
+  const sendRevision = (revision: CourseDetail) =>
+    act(async () => {
+      const res = await sendForAccreditation(revision.id);
+      courseSaved(res.course);
+      window.setTimeout(() => setStatus(res.message), 50);
+    });
+  const dropRevision = (live: number) =>
+    act(async () => {
+      const res = await discardRevision(live);
+      setDiscarding(false);
+      navigate(`/instructor/courses/${live}/edit`, { state: { saved: res.message } });
+    });
+  // A supervisor decides this revision while it is open: approved, it is the live course now (its
+  // editor says so); returned, it is read again, editable, with the reason.
+  useLiveEvent(['request.decided'], (e) => {
+    const r = (e.payload as { request?: RequestDto } | null)?.request;
+    if (!course || revisionOf === undefined || !r || r.revision_id !== course.id) return;
+    const message = r.status === 'approved' ? txt('revision.decided.approved', { t: r.course_title }) : txt('revision.decided.rejected', { t: r.course_title, r: r.reason ?? '' });
+    if (r.status === 'approved') navigate(`/instructor/courses/${revisionOf}/edit`, { state: { saved: message } });
+    else {
+      void query.refetch();
+      setStatus('');
+      window.setTimeout(() => setStatus(message), 50);
+    }
+  });
+  const returnedReason = course?.requests?.filter((r) => r.status === 'rejected').at(-1)?.reason ?? '';
   const title = editing ? (course ? `${txt('builder.editTitle')}: ${course.title}` : txt('builder.editTitle')) : txt('builder.createTitle');
 
   return (
@@ -42,7 +97,45 @@ export function CourseEditorPage() {
       <ErrorAlert>{loadError}</ErrorAlert>
       <StatusMessage>{status}</StatusMessage>
       {editing && !course && !loadError ? <p>{txt('common.loading')}</p> : null}
-      {course && !editable ? <p className="alert alert-error">{txt('builder.notEditable', { status: txt(`status.${course.status as keyof (typeof en)['status']}`, { defaultValue: course.status }) })}</p> : null}
+      <ErrorAlert>{actionError}</ErrorAlert>
+      {course && revisionOf !== undefined ? (
+        <section aria-labelledby="rev-banner" className="card crs-revision-banner">
+          <h2 id="rev-banner">{txt('revision.bannerTitle')}</h2>
+          <p>{txt('revision.banner', { t: course.title })}</p>
+          <p>
+            <strong>{txt('revision.stateLabel')}: </strong>
+            {course.status === 'rejected'
+              ? txt('revision.state.rejected', { r: returnedReason })
+              : course.status === 'pending'
+                ? txt('revision.state.pending')
+                : txt('revision.state.draft')}
+          </p>
+          <div className="actions">
+            {editable ? (
+              <button type="button" className="btn btn-primary" aria-disabled={busy || undefined} onClick={() => void sendRevision(course)}>
+                {txt('revision.send')}
+              </button>
+            ) : null}
+            {editable ? (
+              <button type="button" id="rev-discard" className="btn btn-secondary" onClick={() => setDiscarding(true)}>
+                {txt('revision.discard')}
+              </button>
+            ) : null}
+            <Link to="/instructor/assessments">{txt('revision.assessments')}</Link>
+            <Link to={`/instructor/courses/${revisionOf}`}>{txt('revision.toLive')}</Link>
+          </div>
+        </section>
+      ) : null}
+      {course && revisionOf === undefined && course.status === 'active' ? (
+        <section aria-labelledby="rev-live" className="card">
+          <h2 id="rev-live">{txt('revision.bannerTitle')}</h2>
+          <p>{txt('revision.liveNotice')}</p>
+          <button type="button" className="btn btn-primary" aria-disabled={busy || undefined} onClick={() => void startRevision(course)}>
+            {course.revision ? txt('revision.continue') : txt('revision.open')}
+          </button>
+        </section>
+      ) : null}
+      {course && !editable && revisionOf === undefined && course.status !== 'active' ? <p className="alert alert-error">{txt('builder.notEditable', { status: txt(`status.${course.status as keyof (typeof en)['status']}`, { defaultValue: course.status }) })}</p> : null}
       {form && editable ? (
         <CourseBuilder
           key={course?.id ?? 'new'}
@@ -63,6 +156,20 @@ export function CourseEditorPage() {
       <p>
         <Link to="/instructor/courses">{txt('builder.back')}</Link>
       </p>
+      {course && revisionOf !== undefined ? (
+        <ConfirmDialog
+          open={discarding}
+          title={txt('revision.discardTitle', { t: course.title })}
+          confirmLabel={txt('revision.discard')}
+          cancelLabel={txt('common.cancel')}
+          busy={busy}
+          onConfirm={() => void dropRevision(revisionOf)}
+          onClose={() => setDiscarding(false)}
+          fallbackFocusId="rev-discard"
+        >
+          <p>{txt('revision.discardBody')}</p>
+        </ConfirmDialog>
+      ) : null}
     </Page>
   );
 }

@@ -1,13 +1,13 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { ErrorAlert, StatusMessage } from '@/components/Alert';
 import { EmptyState } from '@/components/EmptyState';
 import { Page } from '@/components/Page';
 import { ApiError } from '@/lib/api-client';
 import { loadErrorText } from '@/lib/query';
 import { useLiveEvent } from '@/lib/realtime';
-import { requestStop, sendForAccreditation, type CourseSummary, type RequestDto } from '../api/courses';
+import { openRevision, requestStop, sendForAccreditation, type CourseSummary, type RequestDto } from '../api/courses';
 import { myCourseChanged, refreshMyCourses, useMyCourses as useMyCoursesQuery } from '../api/queries';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { formatDateTime } from '@/lib/format';
@@ -24,6 +24,7 @@ export function decisionMessage(p: DecidedPayload, txt: CoursesT): string {
   const r = p.request;
   if (!r) return '';
   const values = { t: r.course_title, r: r.reason ?? '' };
+  if (r.revision_id) return r.status === 'approved' ? txt('revision.decided.approved', values) : txt('revision.decided.rejected', values);
   if (r.kind === 'accreditation')
     return r.status === 'approved' ? txt('instructor.decided.accreditation_approved', values) : txt('instructor.decided.accreditation_rejected', values);
   return r.status === 'approved' ? txt('instructor.decided.stop_approved', values) : txt('instructor.decided.stop_rejected', values);
@@ -56,6 +57,12 @@ function CourseRow({ c, txt, actions }: { c: CourseSummary; txt: CoursesT; actio
         <dd>{c.enrolled_count}</dd>
         <dt>{txt('facts.updated')}</dt>
         <dd>{formatDateTime(c.updated_at, i18n.language)}</dd>
+        {c.revision ? (
+          <>
+            <dt>{txt('revision.stateLabel')}</dt>
+            <dd>{txt(`revision.stateShort.${c.revision.status as 'draft' | 'pending' | 'rejected'}`, { defaultValue: c.revision.status })}</dd>
+          </>
+        ) : null}
         {c.last_decision ? (
           <>
             <dt>{txt('facts.lastDecision')}</dt>
@@ -81,6 +88,21 @@ export function InstructorCoursesPage() {
   const [busy, setBusy] = useState<number | null>(null);
   const [stopping, setStopping] = useState<CourseSummary | null>(null);
   const [lastStop, setLastStop] = useState<number | null>(null);
+  const navigate = useNavigate();
+
+  /** Opens (or continues) the revision of a live course and goes to its editor. */
+  async function revise(c: CourseSummary) {
+    if (busy !== null) return;
+    setBusy(c.id);
+    setError('');
+    try {
+      const res = await openRevision(c.id);
+      navigate(`/instructor/courses/${res.course.id}/edit`, { state: { saved: res.message } });
+    } catch (e) {
+      setError(e instanceof ApiError ? e.message : txt('common.sendError'));
+      setBusy(null);
+    }
+  }
 
   // The list is re-read on a decision in `api/queries.ts`; the page says what was decided.
   useLiveEvent(['request.decided'], (e) => setStatus(decisionMessage(e.payload as DecidedPayload, txt)));
@@ -153,6 +175,12 @@ export function InstructorCoursesPage() {
                         <span className="visually-hidden"> {txt('common.quoted', { t: c.title })}</span>
                       </button>
                     </>
+                  ) : null}
+                  {c.status === 'active' ? (
+                    <button type="button" className="btn btn-secondary" aria-disabled={busy === c.id || undefined} onClick={() => void revise(c)}>
+                      {c.revision ? txt('revision.continue') : txt('revision.open')}
+                      <span className="visually-hidden"> {txt('common.quoted', { t: c.title })}</span>
+                    </button>
                   ) : null}
                   {c.status === 'active' ? (
                     <button type="button" id={`stop-${c.id}`} className="btn btn-secondary" onClick={() => {

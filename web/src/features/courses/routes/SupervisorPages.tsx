@@ -11,6 +11,7 @@ import { useLiveEvent } from '@/lib/realtime';
 import { approveRequest, rejectRequest, type RequestDto } from '../api/courses';
 import { requestDecided, useRequestQueue, useReviewedCourse, useReviewedRequest } from '../api/queries';
 import { CourseFacts, CourseImage, FullCourse } from '../components/CourseParts';
+import { differenceSize, RevisionDifference } from '../components/RevisionDifference';
 import { formatDateTime } from '@/lib/format';
 import { useCoursesT } from '../i18n';
 import '../courses.css';
@@ -77,6 +78,12 @@ export function QueuePage({ kind }: { kind: QueueKind }) {
                   <tr key={r.id}>
                     <th scope="row" dir="auto">
                       {r.course_title}
+                      {r.revision_id ? (
+                        <>
+                          <br />
+                          <span className="crs-badge crs-badge-revision">{txt('revision.queueLabel', { n: txt('revision.changes', { count: differenceSize(r.difference) }) })}</span>
+                        </>
+                      ) : null}
                     </th>
                     <td>{r.instructor_name}</td>
                     <td>{formatDateTime(r.requested_at, i18n.language)}</td>
@@ -104,7 +111,9 @@ export function ReviewPage({ kind }: { kind: QueueKind }) {
   const navigate = useNavigate();
   const requestQuery = useReviewedRequest(kind, requestId);
   const request = requestQuery.data ?? null;
-  const courseQuery = useReviewedCourse(request?.course_id ?? null);
+  // A revision request shows the revised course (the live one is what students see now).
+  const courseQuery = useReviewedCourse(request ? (request.revision_id ?? request.course_id) : null);
+  const revision = Boolean(request?.revision_id);
   const course = courseQuery.data ?? null;
   const loadError = loadErrorText(requestQuery.error ?? courseQuery.error, txt('common.loadError'));
   // Decided elsewhere (live, or the server's 409), or no longer pending when the page opened.
@@ -162,7 +171,8 @@ export function ReviewPage({ kind }: { kind: QueueKind }) {
     void decide(false);
   }
 
-  const title = course ? txt('supervisor.reviewTitle', { t: course.title }) : request ? txt('supervisor.reviewTitle', { t: request.course_title }) : txt('supervisor.review');
+  const titled = course?.title ?? request?.course_title;
+  const title = titled ? (revision ? txt('revision.reviewTitle', { t: titled }) : txt('supervisor.reviewTitle', { t: titled })) : txt('supervisor.review');
   return (
     <Page title={title}>
       <ErrorAlert>{loadError || formError}</ErrorAlert>
@@ -184,6 +194,14 @@ export function ReviewPage({ kind }: { kind: QueueKind }) {
           ) : null}
         </section>
       ) : null}
+      {request?.revision_id && request.difference ? (
+        <section aria-labelledby="rv-difference" className="card">
+          <h2 id="rv-difference">
+            {txt('revision.differenceTitle')} ({txt('revision.changes', { count: differenceSize(request.difference) })})
+          </h2>
+          <RevisionDifference difference={request.difference} txt={txt} />
+        </section>
+      ) : null}
       {course ? (
         <>
           <CourseImage course={course} txt={txt} />
@@ -196,7 +214,7 @@ export function ReviewPage({ kind }: { kind: QueueKind }) {
           <h2 id="rv-decision">{txt('supervisor.decision')}</h2>
           <div className="actions">
             <button type="button" className="btn btn-primary" aria-disabled={busy || undefined} onClick={() => void decide(true)}>
-              {txt(`supervisor.approve.${kind}`)}
+              {revision ? txt('revision.approve') : txt(`supervisor.approve.${kind}`)}
             </button>
             <button type="button" className="btn btn-secondary" aria-expanded={rejecting} aria-controls="rv-reject-form" onClick={() => setRejecting((r) => !r)}>
               {txt('supervisor.reject')}

@@ -13,6 +13,7 @@ import type { CourseDetail, CourseSummary, LessonDto, RequestDto } from '../api/
 import { CataloguePage, CoursePage } from './CataloguePages';
 import { ArchivePage, InstructorCoursesPage } from './InstructorCoursesPage';
 import { LearnPage, MyCoursesPage } from './StudentPages';
+import { CourseEditorPage } from './CourseEditorPage';
 import { QueuePage } from './SupervisorPages';
 import { signIn } from '@/test/session';
 
@@ -219,3 +220,95 @@ describe('InstructorCoursesPage and ArchivePage', () => {
     expect(screen.queryByText('The archive is empty.')).toBeNull();
   });
 });
+
+describe('course revisions (issue 23)', () => {
+  const detail = (over: Partial<CourseDetail>): CourseDetail => ({
+    ...summary(5, 'Letters'),
+    access: 'full',
+    enrolled: false,
+    progress: null,
+    chapters: [{ id: 1, title: 'One', description: 'a', lessons: [{ ...lesson(11, 'Letter b', false), description: 'Dots 1 adn 2' }] }],
+    requests: [],
+    ...over,
+  });
+
+  it('a live course offers "Edit as a revision", which opens it and leads to its editor; it is sent for approval from there', async () => {
+    signIn(3, 'instructor');
+    const user = userEvent.setup();
+    let revisionStatus: 'draft' | 'pending' = 'draft';
+    server({
+      'GET /api/instructor/courses': () => ({ body: { courses: [summary(5, 'Letters')] } }),
+      'POST /api/courses/5/revision': () => ({
+        status: 201,
+        body: { message: 'Revision opened. Students still see the live version until a supervisor approves your changes.', course: detail({ id: 8, status: 'draft', revision_of: 5 }) },
+      }),
+      'GET /api/courses/8': () => ({ body: detail({ id: 8, status: revisionStatus, revision_of: 5 }) }),
+      'GET /api/courses/5': () => ({ body: detail({}) }),
+      'POST /api/courses/8/accreditation': () => {
+        revisionStatus = 'pending';
+        return { body: { message: 'Revision sent for approval', course: detail({ id: 8, status: 'pending', revision_of: 5 }) } };
+      },
+    });
+    const router = createMemoryRouter(
+      [
+        { path: '/instructor/courses', element: <InstructorCoursesPage /> },
+        { path: '/instructor/courses/:id/edit', element: <CourseEditorPage /> },
+      ],
+      { initialEntries: ['/instructor/courses'] },
+    );
+    render(
+      <Provider store={appStore}>
+        <RouterProvider router={router} />
+      </Provider>,
+    );
+    await user.click(await screen.findByRole('button', { name: /^Edit as a revision ?“Letters”$/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/instructor/courses/8/edit'));
+    expect(await screen.findByRole('heading', { name: 'Revision of a live course' })).toBeTruthy();
+    expect(screen.getByText('You are editing a revision of “Letters”. Students still see the live version until a supervisor approves your changes.')).toBeTruthy();
+    await waitFor(() => expect(statusTexts()).toContain('Revision opened. Students still see the live version until a supervisor approves your changes.'));
+    await user.click(screen.getByRole('button', { name: 'Send for approval' }));
+    await waitFor(() => expect(statusTexts()).toContain('Revision sent for approval'));
+    expect(await screen.findByText('Sent: waiting for a supervisor’s approval. It cannot be edited meanwhile.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Send for approval' })).toBeNull();
+
+    // Approved elsewhere, live: the editor goes to the live course, which says so.
+    live(2, 'request.decided', { request: { id: 4, kind: 'accreditation', status: 'approved', course_id: 5, course_title: 'Letters', revision_id: 8 }, course_status: 'active' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/instructor/courses/5/edit'));
+    await waitFor(() => expect(statusTexts()).toContain('A supervisor approved your revision of “Letters”; students now see it.'));
+    expect(await screen.findByRole('button', { name: 'Edit as a revision' })).toBeTruthy();
+  });
+
+  it('a returned revision shows the supervisor\'s reason; the queue marks a revision with its size', async () => {
+    signIn(3, 'instructor');
+    const returned: RequestDto = {
+      id: 4,
+      course_id: 5,
+      course_title: 'Letters',
+      instructor_name: 'Huda',
+      kind: 'accreditation',
+      status: 'rejected',
+      reason: 'Spell dots in full',
+      requested_at: '2026-11-01T10:00:00Z',
+      decided_at: '2026-11-01T11:00:00Z',
+      revision_id: 8,
+    };
+    server({ 'GET /api/courses/8': () => ({ body: detail({ id: 8, status: 'rejected', revision_of: 5, requests: [returned] }) }) });
+    page(<CourseEditorPage />, '/instructor/courses/:id/edit', '/instructor/courses/8/edit');
+    expect(await screen.findByText(/Returned by a supervisor\. Reason: Spell dots in full/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Send for approval' })).toBeTruthy();
+    cleanup();
+
+    signIn(1, 'supervisor');
+    const pending: RequestDto = {
+      ...returned,
+      status: 'pending',
+      reason: null,
+      decided_at: null,
+      difference: { changes: [{ item: 'lesson', change: 'changed', title: 'Letter b', within: 'One', fields: [{ field: 'description', before: 'Dots 1 adn 2', after: 'Dots 1 and 2' }] }] },
+    };
+    server({ 'GET /api/supervisor/requests?kind=accreditation': () => ({ body: { requests: [pending] } }) });
+    page(<QueuePage kind="accreditation" />);
+    expect(await screen.findByText('Revision of a live course: 1 change')).toBeTruthy();
+  });
+});
+
