@@ -366,6 +366,13 @@ pub async fn apply(tx: &mut Transaction<'static, Any>, revision: i64, live: i64)
     // Assessments before removed lessons and chapters, so a kept one that moves away from a
     // removed lesson is not deleted with it.
     let rev_questions = question_rows(tx, revision).await?;
+    // Kept chapter assessments let go of their chapters first: one moving into a chapter that
+    // another kept one is leaving would otherwise meet it on the one-per-chapter index halfway.
+    for a in rev_assessments.iter().filter(|a| a.kind == "chapter_assessment") {
+        if let Some(o) = a.origin_id.filter(|o| live_assessments.iter().any(|(x,)| x == o)) {
+            sqlx::query("UPDATE assessments SET chapter_id = NULL WHERE id = $1").bind(o).execute(&mut **tx).await?;
+        }
+    }
     for a in &rev_assessments {
         let lesson = a.lesson_id.and_then(|l| lesson_map.get(&l).copied());
         // `chapter_id` of the row is its lesson's chapter for an exercise; only a chapter

@@ -700,3 +700,80 @@ async fn a_certificate_issued_before_a_revision_is_unchanged() {
     let verified = app.send(app.client.get(app.url(&format!("/api/certificates/verify/{code}")))).await;
     assert_eq!(verified.body["course_title"], "برايل العربي", "{:?}", verified.body);
 }
+
+/// Chapter assessments that move along a chain of chapters in a revision (B to a new chapter
+/// 3, then A into B's old chapter 2) are applied without meeting on the one-per-chapter rule
+/// halfway through the approval (it answered 500 before the kept ones let go of their chapters).
+#[actix_web::test]
+async fn chapter_assessments_moved_along_chapters_in_a_revision_are_applied() {
+    let w = world().await;
+    let app = &w.app;
+    let chapter_assessment = |course: i64, chapter: i64, title: &str| {
+        json!({"course_id": course, "type": "chapter_assessment", "chapter_id": chapter, "title": title,
+            "pass_mark": 50, "questions": [braille_q("ا")]})
+    };
+    // The world's course is live: its chapter assessments are made through a revision first.
+    for (chapter, title) in [(w.chapters[0], "اختبار الفصل الأول"), (w.chapters[1], "اختبار الفصل الثاني")]
+    {
+        let made = app
+            .through_revision(
+                &w.teacher,
+                &w.sup,
+                "POST",
+                "/api/instructor/assessments",
+                chapter_assessment(w.course, chapter, title),
+            )
+            .await;
+        assert_eq!(made.status, StatusCode::CREATED, "{:?}", made.body);
+    }
+    let live = app.get_auth(&format!("/api/courses/{}/assessments", w.course), &w.teacher).await.body;
+    let live_id = |title: &str| {
+        live["assessments"].as_array().unwrap().iter().find(|a| a["title"] == title).expect(title)["id"]
+            .as_i64()
+            .unwrap()
+    };
+    let (a, b) = (live_id("اختبار الفصل الأول"), live_id("اختبار الفصل الثاني"));
+
+    // In a revision: a third chapter; B moves to it, then A moves into chapter 2.
+    let revision = open(&w).await;
+    let rev = revision["id"].as_i64().unwrap();
+    let mut body = body_of(&revision);
+    body["chapters"].as_array_mut().unwrap().push(json!({"title": "الفصل الثالث", "description": "حروف أخرى",
+        "lessons": [{"title": "حرف الجيم", "description": "النقاط 2 4 5", "letters": ["ج"]}]}));
+    let saved = app.put_auth(&format!("/api/courses/{rev}"), &w.teacher, body, "en").await;
+    assert_eq!(saved.status, StatusCode::OK, "{:?}", saved.body);
+    let rev_chapters: Vec<i64> =
+        saved.body["course"]["chapters"].as_array().unwrap().iter().map(|c| c["id"].as_i64().unwrap()).collect();
+    assert_eq!(rev_chapters.len(), 3);
+    let copies = app.get_auth(&format!("/api/instructor/assessments?course_id={rev}"), &w.teacher).await.body;
+    let copy_of = |live: i64| {
+        copies["assessments"].as_array().unwrap().iter().find(|x| x["origin_id"] == live).unwrap()["id"]
+            .as_i64()
+            .unwrap()
+    };
+    for (copy, chapter, title) in
+        [(copy_of(b), rev_chapters[2], "اختبار الفصل الثاني"), (copy_of(a), rev_chapters[1], "اختبار الفصل الأول")]
+    {
+        let moved = app
+            .put_auth(&format!("/api/assessments/{copy}"), &w.teacher, chapter_assessment(rev, chapter, title), "en")
+            .await;
+        assert_eq!(moved.status, StatusCode::OK, "{:?}", moved.body);
+    }
+    let sent = app.post_auth(&format!("/api/courses/{rev}/accreditation"), &w.teacher, json!({}), "en").await;
+    assert!(sent.status.is_success(), "{:?}", sent.body);
+    let rid = queued(&w).await["id"].as_i64().unwrap();
+    let approved = app.post_auth(&format!("/api/requests/{rid}/approve"), &w.sup, json!({}), "en").await;
+    assert_eq!(approved.status, StatusCode::OK, "{:?}", approved.body);
+
+    // The same two assessments (their ids kept), each in its new chapter of the live course.
+    let course = app.get_auth(&format!("/api/courses/{}", w.course), &w.teacher).await.body;
+    let live_chapters: Vec<i64> =
+        course["chapters"].as_array().unwrap().iter().map(|c| c["id"].as_i64().unwrap()).collect();
+    assert_eq!(live_chapters.len(), 3);
+    assert_eq!(&live_chapters[..2], &w.chapters[..], "kept chapters keep their ids");
+    for (id, chapter) in [(a, live_chapters[1]), (b, live_chapters[2])] {
+        let got = app.get_auth(&format!("/api/assessments/{id}"), &w.teacher).await;
+        assert_eq!(got.status, StatusCode::OK, "{:?}", got.body);
+        assert_eq!(got.body["chapter_id"].as_i64(), Some(chapter), "{:?}", got.body);
+    }
+}
