@@ -264,3 +264,17 @@ fn stream_translation_in_grade2() {
     translate_lines_with("من في هو\n".as_bytes(), &mut out, Lang::Arabic, false, Format::Dots, &opts).unwrap();
     assert_eq!(String::from_utf8(out).unwrap(), "356 0 235 0 236\n");
 }
+
+/// Arabic ⠦ is "؟", "?" and "(": an opening parenthesis at the start of a line or a word comes
+/// back as a parenthesis, in grade 2 as in grade 1 (issue 26).
+#[test]
+fn an_opening_parenthesis_in_arabic_grade2_comes_back_as_one() {
+    let opts = Options::grade2();
+    for text in ["(انظر الصفحة التالية)", "كما قلنا (انظر الصفحة التالية) من قبل"] {
+        let cells = to_braille_with(text, Lang::Arabic, &opts).cells;
+        assert_eq!(to_text_with(&cells, Lang::Arabic, &opts).text, text);
+    }
+    // A question mark stays one.
+    let cells = to_braille_with("هل قرأت الكتاب؟", Lang::Arabic, &opts).cells;
+    assert_eq!(to_text_with(&cells, Lang::Arabic, &opts).text, "هل قرأت الكتاب؟");
+}

@@ -477,11 +477,11 @@ fn implausibility(s: &str) -> u16 {
     };
     // Arabic punctuation with an Arabic letter right after it: ⠐ (،) is also the
     // first cell of contractions, ⠲ (.) is ست, ⠦ (؟) is هو (فبعدهن is ف and بعد ⠐⠃,
-    // not فلما، and ب).
+    // not فلما، and ب); ⠦ is also "?" and "(", and "?انظر" is "(انظر".
     let glued = s
         .chars()
         .zip(s.chars().skip(1))
-        .filter(|&(a, b)| matches!(a, '،' | '؛' | '؟' | '.' | '!' | ':') && is_arabic(b))
+        .filter(|&(a, b)| matches!(a, '،' | '؛' | '؟' | '?' | '.' | '!' | ':') && is_arabic(b))
         .count();
     consonant_clusters(s) + opened('«', '»') + opened('(', ')') + opened('[', ']') + glued as u16
 }
