@@ -270,7 +270,8 @@ fn stream_translation_in_grade2() {
 #[test]
 fn an_opening_parenthesis_in_arabic_grade2_comes_back_as_one() {
     let opts = Options::grade2();
-    for text in ["(انظر الصفحة التالية)", "كما قلنا (انظر الصفحة التالية) من قبل"] {
+    for text in ["(انظر الصفحة التالية)", "كما قلنا (انظر الصفحة التالية) من قبل"]
+    {
         let cells = to_braille_with(text, Lang::Arabic, &opts).cells;
         assert_eq!(to_text_with(&cells, Lang::Arabic, &opts).text, text);
     }
