@@ -526,6 +526,23 @@ pub(crate) fn back_line(cells: &[Cell], base: usize, out: &mut String, unknown: 
             i += 1;
             continue;
         }
+        // A capital sign (the shadda's cell) cannot start an Arabic word: at the start of one it
+        // announces a Latin word ("نظام Linux"), read as English Braille to the word's end.
+        // (⠠⠧ stays لاّ: the lam-alef's cell is also v.)
+        if cell == SHADDA
+            && (i == 0 || cells[i - 1] == Cell::EMPTY)
+            && at(i + 1) != LAM_ALEF
+            && crate::english::is_letter_cell(at(i + 1))
+        {
+            let mut end = cells[i..].iter().position(|&c| c == Cell::EMPTY).map_or(n, |k| i + k);
+            // Punctuation after the word ("Linux،") is the Arabic text's again.
+            while end > i + 1 && !crate::english::is_letter_cell(cells[end - 1]) {
+                end -= 1;
+            }
+            crate::english::back_line(&cells[i..end], base + i, out, unknown);
+            i = end;
+            continue;
+        }
         if cell == SHADDA {
             let next = at(i + 1);
             if next == LAM_ALEF {

@@ -180,6 +180,12 @@ const K_SPACE: u8 = 4;
 /// A space between two digits (written as the numeric space, dot 5).
 const K_NUMSPACE: u8 = 5;
 
+/// Whether `cell` begins a Latin letter in English Braille: a letter a–z, or a capital sign
+/// (two of them begin a word in capitals).
+pub(crate) fn is_letter_cell(cell: Cell) -> bool {
+    cell == CAP || LATIN.contains(&cell)
+}
+
 /// Letter cells and case for a Latin letter the English code writes.
 #[inline]
 pub(crate) fn letter(ch: char) -> Option<(bool, &'static [Cell])> {

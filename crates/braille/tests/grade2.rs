@@ -279,3 +279,18 @@ fn an_opening_parenthesis_in_arabic_grade2_comes_back_as_one() {
     let cells = to_braille_with("هل قرأت الكتاب؟", Lang::Arabic, &opts).cells;
     assert_eq!(to_text_with(&cells, Lang::Arabic, &opts).text, "هل قرأت الكتاب؟");
 }
+
+/// Latin words in Arabic text (product names, acronyms) are written with capital signs; the
+/// capital sign is also the shadda's cell, but no Arabic word starts with a doubled letter, so at
+/// the start of a word it announces Latin letters to the word's end, in grade 1 and grade 2
+/// (issue 26). A word in lower case has no such sign and stays out of reach.
+#[test]
+fn capital_signed_latin_words_in_arabic_come_back_as_latin() {
+    for opts in [Options::grade1(), Options::grade2()] {
+        for text in ["نظام Linux", "لغة HTML", "لغة Python", "نظام Linux، ثم لغة HTML.", "الشّمس", "شدّ"]
+        {
+            let cells = to_braille_with(text, Lang::Arabic, &opts).cells;
+            assert_eq!(to_text_with(&cells, Lang::Arabic, &opts).text, text, "grade {}", opts.grade.number());
+        }
+    }
+}

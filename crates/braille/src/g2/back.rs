@@ -171,6 +171,9 @@ struct State {
     g1_next: bool,
     /// After a grade 1 indicator at the start of a word: the whole word is letters.
     g1_word: bool,
+    /// In Arabic text, a word that starts with a capital sign: Latin letters to its end (a
+    /// shadda, the same cell, cannot start an Arabic word).
+    latin_word: bool,
 }
 
 struct Search<'a> {
@@ -290,9 +293,20 @@ impl<'a> Search<'a> {
                 if let Some(r) = self.dfs(j + 1, State { caps_letter: true, ..st }) {
                     return Some(r);
                 }
+            } else if j == 0 || cells[j - 1] == Cell::EMPTY {
+                // Arabic grade 2 also writes short words with a dot 6 prefix (الناس ⠠⠉, كلما
+                // ⠠⠛⠁): a Latin reading of one or two letters is kept only if no Arabic one
+                // is found (a penalty), a longer one wins at once.
+                let letters = cells[j + 1..].iter().position(|&c| c == Cell::EMPTY).unwrap_or(cells.len() - j - 1);
+                let penalty = st.penalty + u16::from(letters <= 2);
+                if let Some(r) = self.dfs(j + 1, State { caps_letter: true, latin_word: true, penalty, ..st }) {
+                    return Some(r);
+                }
             }
         }
-        if !st.g1_next && !st.g1_word && !st.dont_contract {
+        // A Latin word in Arabic text is spelled out: no Arabic contraction stands in it.
+        let latin = self.lang == Lang::Arabic && (st.caps_word || st.latin_word);
+        if !st.g1_next && !st.g1_word && !st.dont_contract && !latin {
             let table = &super::code(self.lang).table;
             for k in 0..self.idx.rules[c.bits() as usize].len() {
                 let seg = &self.idx.segs[self.idx.rules[c.bits() as usize][k] as usize];
@@ -332,8 +346,8 @@ impl<'a> Search<'a> {
         let word_start = !self.pbuf.iter().any(|c| c.is_alphanumeric());
         let idx = self.idx;
         let bucket = &idx.plain[c.bits() as usize];
-        // In Arabic text a capitals word indicator announces Latin letters.
-        let latin = self.lang == Lang::Arabic && st.caps_word;
+        // In Arabic text a capitals word indicator, or a capital starting a word, announces
+        // Latin letters.
         let preferred = |k: &usize| {
             let p = &*idx.segs[bucket[*k] as usize].print;
             if latin {
@@ -351,9 +365,12 @@ impl<'a> Search<'a> {
             }
             // Latin letters share the Arabic letters' cells: only capitals tell them apart.
             if self.lang == Lang::Arabic
-                && !(st.caps_word || st.caps_letter)
+                && !(st.caps_word || st.caps_letter || st.latin_word)
                 && seg.print.starts_with(|c: char| c.is_ascii_alphabetic())
             {
+                continue;
+            }
+            if latin && seg.print.starts_with(is_arabic) {
                 continue;
             }
             let (print, len) = (seg.print.clone(), seg.cells.len());
@@ -408,6 +425,7 @@ impl<'a> Search<'a> {
             }
             if !(ch.is_alphabetic() || ch == '\'' || ch == '’') {
                 st.caps_word = false;
+                st.latin_word = false;
             }
             if !ch.is_alphabetic() {
                 st.g1_word = false;
@@ -483,7 +501,19 @@ fn implausibility(s: &str) -> u16 {
         .zip(s.chars().skip(1))
         .filter(|&(a, b)| matches!(a, '،' | '؛' | '؟' | '?' | '.' | '!' | ':') && is_arabic(b))
         .count();
-    consonant_clusters(s) + opened('«', '»') + opened('(', ')') + opened('[', ']') + glued as u16
+    // No Arabic word starts with a doubled letter: there ⠠ is a capital or a dot 6 prefix.
+    let initial_shadda = s
+        .chars()
+        .zip(s.chars().skip(1))
+        .zip(std::iter::once(' ').chain(s.chars()))
+        .filter(|&((letter, mark), before)| mark == '\u{0651}' && is_arabic(letter) && before.is_whitespace())
+        .count();
+    consonant_clusters(s)
+        + opened('«', '»')
+        + opened('(', ')')
+        + opened('[', ']')
+        + glued as u16
+        + initial_shadda as u16
 }
 
 fn is_arabic(c: char) -> bool {
@@ -493,14 +523,19 @@ fn is_arabic(c: char) -> bool {
 fn consonant_clusters(s: &str) -> u16 {
     let mut n = 0;
     let mut run = 0;
+    let mut lower = false;
     for c in s.chars() {
         if c.is_ascii_alphabetic() && !matches!(c.to_ascii_lowercase(), 'a' | 'e' | 'i' | 'o' | 'u' | 'y') {
             run += 1;
-            if run == 4 {
+            lower |= c.is_ascii_lowercase();
+            // A run of capitals is an acronym ("HTML"), not a misreading.
+            if run >= 4 && lower {
                 n += 1;
+                run = -1000;
             }
         } else {
             run = 0;
+            lower = false;
         }
     }
     n
