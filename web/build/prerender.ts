@@ -48,22 +48,6 @@ const START_APP = (app: { entry: string; preload: string[] }) =>
   `const app=${JSON.stringify(app)};const start=()=>{for(const href of app.preload){const l=document.createElement('link');l.rel='modulepreload';l.href=href;document.head.append(l)}import(app.entry)};` +
   `if(document.visibilityState==='visible')requestAnimationFrame(()=>setTimeout(start));else start();`;
 
-/**
- * The signed-in areas' chunks, by the address's first segment: the shell (index.html, served for
- * every address that is not prerendered) preloads the area's code while the entry loads, instead
- * of after the router has matched the route (a waterfall of two round trips on a slow network).
- */
-const AREA_MODULES: Record<string, string[]> = {
-  student: ['src/app/areas/shell.ts', 'src/app/areas/student.ts'],
-  instructor: ['src/app/areas/shell.ts', 'src/app/areas/instructor.ts'],
-  supervisor: ['src/app/areas/shell.ts', 'src/app/areas/supervisor.ts'],
-};
-
-const PRELOAD_AREA = (areas: Record<string, string[]>) =>
-  `(function(){var a=${JSON.stringify(areas)}[location.pathname.split('/')[1]]||[];` +
-  `a.forEach(function(h){var l=document.createElement('link');` +
-  `if(h.slice(-4)==='.css'){l.rel='preload';l.as='style'}else{l.rel='modulepreload'}l.href=h;document.head.appendChild(l)})})();`;
-
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** The JavaScript and CSS files a manifest key loads through static imports. */
@@ -178,23 +162,6 @@ export function prerender(): Plugin {
           if (page.item) write(`${lang}/_templates/news-list-item.html`, page.item);
         }
       }
-      // The shell preloads the chunks of the signed-in area it is opened in (AREA_MODULES).
-      const areas: Record<string, string[]> = {};
-      for (const [area, modules] of Object.entries(AREA_MODULES)) {
-        const js = new Set<string>();
-        const css = new Set<string>();
-        modules.forEach((m) => {
-          if (!manifest[m]) throw new Error(`prerender: ${m} is not in the Vite manifest`);
-          closure(manifest, m, js, css);
-        });
-        entryJs.forEach((f) => js.delete(f));
-        entryCss.forEach((f) => css.delete(f));
-        areas[area] = [...js, ...css].map((f) => `/${f}`);
-      }
-      writeFileSync(
-        join(outDir, 'index.html'),
-        template.replace(/(\s*)<script type="module"/, `$1<script>${PRELOAD_AREA(areas)}</script>$1<script type="module"`),
-      );
       writeFileSync(join(outDir, 'prerendered/routes.json'), JSON.stringify({ segments: entry.clientSegments() }));
       this.info?.(`prerendered ${entry.PAGES.length} pages × 2 languages`);
     },
