@@ -5,13 +5,15 @@ export CARGO_TARGET_DIR
 LAMSA_DATA_DIR ?= data
 export LAMSA_DATA_DIR
 
-.PHONY: run dev setup web build build-debug migrate seed test test-rust test-contract test-deploy test-web test-e2e lint fmt clean
+.PHONY: run dev setup web build build-local build-debug migrate seed test test-rust test-contract test-deploy test-web test-e2e lint fmt clean
 
-## Install everything, build the web app and the server, migrate, create demo accounts, serve.
-run: setup web build
-	$(CARGO_TARGET_DIR)/release/lamsa migrate
-	$(CARGO_TARGET_DIR)/release/lamsa seed-demo
-	$(CARGO_TARGET_DIR)/release/lamsa serve
+## Install everything, build the web app and the server (side by side), migrate, create demo
+## accounts, serve. The server is built with the `local` profile (README: "A first start").
+run: setup
+	$(MAKE) -j2 web build-local
+	$(CARGO_TARGET_DIR)/local/lamsa migrate
+	$(CARGO_TARGET_DIR)/local/lamsa seed-demo
+	$(CARGO_TARGET_DIR)/local/lamsa serve
 
 ## The API on :8080 and the Vite dev server with hot reload on :5173 (proxying /api to it).
 dev: setup build-debug
@@ -27,8 +29,12 @@ web/node_modules/.package-lock.json: web/package-lock.json web/package.json
 web: setup
 	cd web && npm run build
 
+## The deployment build: fully optimised (thin LTO), as the Dockerfile builds it.
 build:
 	cargo build --release --bin lamsa
+
+build-local:
+	cargo build --profile local --bin lamsa
 
 build-debug:
 	cargo build --bin lamsa

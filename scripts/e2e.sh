@@ -33,16 +33,17 @@ export RUST_LOG="${RUST_LOG:-info,sqlx=warn}"
 export LAMSA_TRUSTED_PROXIES=127.0.0.1
 throwaway_server_start
 
+# The demo data (accounts, three active courses with coded categories and levels), as `make run`
+# has it: e2e/catalogue.e2e.ts filters the demo catalogue. Other tests find their own courses by
+# a unique search, so the demo courses beside them change nothing. Seeded before
+# the suite's supervisor exists, so the demo courses' accreditation notices are not in its bell.
+LAMSA_DEMO_PASSWORD="Demo#pass2026" "$bin" seed-demo >>"$data/server.log" 2>&1
+
 # A supervisor can only be made from the command line.
 export LAMSA_E2E_SUPERVISOR_EMAIL="sup@example.com"
 export LAMSA_E2E_SUPERVISOR_PASSWORD="Sup#pass2026"
 printf '%s\n' "$LAMSA_E2E_SUPERVISOR_PASSWORD" |
   "$bin" create-user --type supervisor --email "$LAMSA_E2E_SUPERVISOR_EMAIL" --name "Sup" >>"$data/server.log" 2>&1
-
-# The demo data (accounts, three active courses with coded categories and levels), as `make run`
-# has it: e2e/catalogue.e2e.ts filters the demo catalogue. Other tests find their own courses by
-# a unique search, so the demo courses beside them change nothing.
-LAMSA_DEMO_PASSWORD="Demo#pass2026" "$bin" seed-demo >>"$data/server.log" 2>&1
 
 export NO_COLOR=1 # plain test output for logs and scripts/test.sh counting
 export LAMSA_BASE_URL="$base"

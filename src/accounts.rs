@@ -93,11 +93,24 @@ pub async fn loadtest_users(db: &Db, count: usize, password: &str) -> anyhow::Re
 }
 
 /// The demo courses: one Arabic and one English uncontracted, one English contracted whose
-/// lessons introduce a few contractions each; active, made of lessons whose letter tables
-/// and words the Braille engine turns into cells. Created once, owned by the demo instructor.
-pub async fn seed_demo_courses(db: &Db) -> anyhow::Result<Vec<String>> {
-    use crate::domain::course::{ChapterInput, CourseInput, CourseStatus, LessonInput};
+/// lessons introduce a few contractions each; made of lessons whose letter tables and words
+/// the Braille engine turns into cells. Created once, the way people make a course: the demo
+/// instructor writes it and asks for accreditation, the demo supervisor approves it (so it is
+/// checked, audited and its notifications stored like any other course's).
+pub async fn seed_demo_courses(
+    db: &Db,
+    realtime: &crate::realtime::Realtime,
+    bands: &crate::domain::assessment_grading::GradeBands,
+) -> anyhow::Result<Vec<String>> {
+    use crate::{
+        auth::AuthUser,
+        domain::course::{ChapterInput, CourseInput, LessonInput},
+        services::courses::{self, CourseRequest, Decision},
+    };
     let Some(instructor) = store::users::by_email(db, "instructor@lamsa.local").await? else { return Ok(vec![]) };
+    let Some(supervisor) = store::users::by_email(db, "supervisor@lamsa.local").await? else { return Ok(vec![]) };
+    let (instructor, supervisor) =
+        (AuthUser::acting(instructor.id, UserType::Instructor), AuthUser::acting(supervisor.id, UserType::Supervisor));
     let existing = store::courses::by_instructor(db, instructor.id).await?;
     let lesson = |title: &str, description: &str, rule: &str, letters: &[&str], words: &[&str]| LessonInput {
         id: None,
@@ -191,11 +204,14 @@ pub async fn seed_demo_courses(db: &Db) -> anyhow::Result<Vec<String>> {
             continue;
         }
         let title = input.title.clone();
-        let content = input.parse().context("a demo course is invalid")?;
-        let (mut tx, _turn) = crate::db::begin_write(db).await?;
-        let id = store::courses::insert(&mut tx, instructor.id, &content).await?;
-        store::courses::set_status(&mut tx, id, CourseStatus::Active).await?;
-        tx.commit().await?;
+        let course = courses::create(db, bands, instructor, input).await.context("a demo course is invalid")?;
+        courses::file_request(db, realtime, bands, instructor, course.course.id, CourseRequest::Accreditation).await?;
+        let request = courses::requests(db, "accreditation", "pending")
+            .await?
+            .into_iter()
+            .find(|r| r.course_id == course.course.id)
+            .context("the demo course's accreditation request")?;
+        courses::decide(db, realtime, supervisor, request.id, Decision::Approve).await?;
         made.push(title);
     }
     Ok(made)

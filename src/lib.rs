@@ -6,6 +6,7 @@ pub mod backup;
 pub mod bus;
 pub mod certificate_pdf;
 pub mod client_addr;
+pub mod clock;
 pub mod configuration;
 pub mod db;
 pub mod domain;

@@ -157,7 +157,8 @@ fn main() -> anyhow::Result<()> {
             }
             Ok(())
         }),
-        command => tokio::runtime::Builder::new_multi_thread().enable_all().build()?.block_on(admin(settings, command)),
+        // An actix system: seeding the demo courses starts the realtime hub's arbiter.
+        command => actix_web::rt::System::new().block_on(admin(settings, command)),
     }
 }
 
@@ -201,7 +202,20 @@ async fn admin(settings: Settings, command: Command) -> anyhow::Result<()> {
                     if a.created { "  (created now)" } else { "" }
                 );
             }
-            for title in accounts::seed_demo_courses(&pool).await? {
+            // The demo courses go through the course service, which tells supervisors live.
+            let bus = match &settings.redis_url {
+                Some(url) => lamsa::bus::Bus::redis(url).await.context("cannot connect to Redis (REDIS_URL)")?,
+                None => lamsa::bus::Bus::in_process(),
+            };
+            let shared = std::sync::Arc::new(pool.clone());
+            let realtime = lamsa::realtime::Realtime::start(
+                bus,
+                lamsa::realtime::namespace_for(&settings.database_url),
+                std::sync::Arc::downgrade(&shared),
+                std::sync::Arc::default(),
+                std::sync::Arc::default(),
+            );
+            for title in accounts::seed_demo_courses(&pool, &realtime, &settings.grade_bands).await? {
                 println!("Demo course created: {title}");
             }
             for title in accounts::seed_demo_news(&pool).await? {
@@ -226,7 +240,7 @@ async fn admin(settings: Settings, command: Command) -> anyhow::Result<()> {
         }
         Command::LoadtestUsers { count, ttl_secs } => {
             let secret = lamsa::auth::load_or_create_secret(settings.jwt_secret.as_deref(), &settings.data_dir)?;
-            let keys = lamsa::auth::JwtKeys::new(&secret, ttl_secs);
+            let keys = lamsa::auth::JwtKeys::new(&secret, ttl_secs, lamsa::clock::Clock::system());
             let password = std::env::var("LAMSA_DEMO_PASSWORD").unwrap_or_else(|_| "Lamsa#2026".into());
             let users = accounts::loadtest_users(&pool, count, &password).await?;
             let mut out = std::io::BufWriter::new(std::io::stdout().lock());

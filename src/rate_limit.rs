@@ -8,11 +8,14 @@ use std::{
     time::{Duration, Instant},
 };
 
+use crate::clock::Clock;
+
 #[derive(Default)]
 pub struct RateLimiter {
     windows: Mutex<HashMap<String, (Instant, u32)>>,
     /// Consecutive failed sign-ins per (client address, e-mail): their count and the last one.
     failures: Mutex<HashMap<(String, String), (u32, Instant)>>,
+    clock: Clock,
 }
 
 /// Failed sign-ins from one address for one e-mail that cost nothing (typing mistakes).
@@ -33,9 +36,14 @@ pub fn login_delay(failures: u32) -> Duration {
 }
 
 impl RateLimiter {
+    /// Windows and waits measured by `clock`.
+    pub fn new(clock: Clock) -> RateLimiter {
+        RateLimiter { clock, ..RateLimiter::default() }
+    }
+
     /// Counts one attempt under `key` and says whether it is within `limit` per `window`.
     pub fn allow(&self, key: &str, limit: u32, window: Duration) -> bool {
-        let now = Instant::now();
+        let now = self.clock.instant();
         let mut map = self.windows.lock().unwrap_or_else(|p| p.into_inner());
         if map.len() > 100_000 {
             map.retain(|_, (start, _)| now.duration_since(*start) < window);
@@ -54,12 +62,12 @@ impl RateLimiter {
     pub fn login_wait(&self, addr: &str, email: &str) -> Duration {
         let map = self.failures.lock().unwrap_or_else(|p| p.into_inner());
         let Some(&(failures, last)) = map.get(&(addr.to_string(), email.to_string())) else { return Duration::ZERO };
-        login_delay(failures).saturating_sub(last.elapsed())
+        login_delay(failures).saturating_sub(self.clock.instant().saturating_duration_since(last))
     }
 
     /// Counts a failed sign-in of the pair.
     pub fn login_failed(&self, addr: &str, email: &str) {
-        let now = Instant::now();
+        let now = self.clock.instant();
         let mut map = self.failures.lock().unwrap_or_else(|p| p.into_inner());
         if map.len() > 100_000 {
             map.retain(|_, (_, last)| now.duration_since(*last) < FORGET_FAILURES);

@@ -31,10 +31,15 @@ pub struct Application {
 
 impl Application {
     pub async fn build(settings: Settings) -> anyhow::Result<Application> {
+        Application::build_with_clock(settings, crate::clock::Clock::system()).await
+    }
+
+    /// As `build`, judging time by `clock` (tests pass one they move forward).
+    pub async fn build_with_clock(settings: Settings, clock: crate::clock::Clock) -> anyhow::Result<Application> {
         let listener =
             TcpListener::bind(settings.addr).with_context(|| format!("cannot listen on {}", settings.addr))?;
         let port = listener.local_addr()?.port();
-        let state = Arc::new(AppState::new(settings).await?);
+        let state = Arc::new(AppState::new(settings, clock).await?);
         let hub = state.realtime.hub.clone();
         let server = run(listener, state)?;
         Ok(Application { port, server, hub })

@@ -10,6 +10,7 @@ use crate::{
     auth::{load_or_create_secret, JwtKeys, MediaSigner},
     bus::Bus,
     certificate_pdf::pdf::FontCache,
+    clock::Clock,
     configuration::Settings,
     db::{self, Db},
     email::Mailer,
@@ -39,19 +40,21 @@ pub struct AppState {
     pub metrics: Arc<Metrics>,
     /// The society's site settings, kept in memory (`store::site::SiteCache`).
     pub site: Arc<SiteCache>,
+    /// The time tokens, waits and links are judged by (a manual one in tests).
+    pub clock: Clock,
 }
 
 impl AppState {
-    pub async fn new(settings: Settings) -> anyhow::Result<AppState> {
+    pub async fn new(settings: Settings, clock: Clock) -> anyhow::Result<AppState> {
         std::fs::create_dir_all(&settings.data_dir)
             .with_context(|| format!("cannot create the data directory {}", settings.data_dir.display()))?;
         let db = db::connect(&settings.database_url).await?;
         db::migrate(&db, &settings.database_url).await?;
         crate::services::courses::report_uncoded(&db).await?;
         let secret = load_or_create_secret(settings.jwt_secret.as_deref(), &settings.data_dir)?;
-        let jwt = JwtKeys::new(&secret, settings.access_ttl.as_secs() as i64);
-        let media = MediaSigner::new(&secret);
-        let site = Arc::new(SiteCache::new(db.clone()));
+        let jwt = JwtKeys::new(&secret, settings.access_ttl.as_secs() as i64, clock.clone());
+        let media = MediaSigner::new(&secret, clock.clone());
+        let site = Arc::new(SiteCache::new(db.clone(), clock.clone()));
         let mailer = Mailer::new(
             settings.smtp_url.as_deref(),
             settings.outbox_dir(),
@@ -90,13 +93,14 @@ impl AppState {
             media,
             mailer,
             bus,
-            limiter: RateLimiter::default(),
+            limiter: RateLimiter::new(clock.clone()),
             realtime,
             notes,
             cert_font,
             shared_db,
             metrics,
             site,
+            clock,
         })
     }
 }

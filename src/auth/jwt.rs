@@ -9,7 +9,7 @@ use jsonwebtoken::{decode, encode, Algorithm, DecodingKey, EncodingKey, Header, 
 use rand::RngCore;
 use serde::{Deserialize, Serialize};
 
-use crate::domain::UserType;
+use crate::{clock::Clock, domain::UserType};
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Claims {
@@ -46,6 +46,8 @@ pub struct JwtKeys {
     validation: Validation,
     ttl_secs: i64,
     verified: Arc<Mutex<HashMap<String, Claims>>>,
+    /// The time tokens are issued and judged by.
+    clock: Clock,
 }
 
 /// Tokens remembered as verified, at most. A signed-in user sends the same token with every
@@ -56,9 +58,12 @@ pub struct JwtKeys {
 const VERIFIED_TOKENS: usize = 8192;
 
 impl JwtKeys {
-    pub fn new(secret: &[u8], ttl_secs: i64) -> JwtKeys {
+    pub fn new(secret: &[u8], ttl_secs: i64, clock: Clock) -> JwtKeys {
         let mut validation = Validation::new(Algorithm::HS256);
-        // An expired token is expired: the client refreshes it.
+        // Expiry is judged below by our clock, with no leeway: an expired token is expired and
+        // the client refreshes it. jsonwebtoken would read the system clock instead.
+        validation.validate_exp = false;
+        validation.required_spec_claims.clear();
         validation.leeway = 0;
         JwtKeys {
             encoding: EncodingKey::from_secret(secret),
@@ -66,24 +71,28 @@ impl JwtKeys {
             validation,
             ttl_secs,
             verified: Arc::new(Mutex::new(HashMap::new())),
+            clock,
         }
     }
 
     pub fn issue(&self, who: TokenSubject) -> anyhow::Result<String> {
-        let now = time::OffsetDateTime::now_utc().unix_timestamp();
+        let now = self.clock.now_secs();
         let claims =
             Claims { sub: who.user_id, typ: who.typ, gen: who.gen, sid: who.sid, iat: now, exp: now + self.ttl_secs };
         encode(&Header::new(Algorithm::HS256), &claims, &self.encoding).context("cannot sign access token")
     }
 
     pub fn verify(&self, token: &str) -> Option<Claims> {
-        let now = time::OffsetDateTime::now_utc().unix_timestamp();
+        let now = self.clock.now_secs();
         let known = self.verified.lock().unwrap_or_else(|e| e.into_inner()).get(token).cloned();
         if let Some(claims) = known {
-            // As jsonwebtoken judges it with no leeway: expired once `exp` is in the past.
+            // Expired once `exp` is in the past.
             return (claims.exp >= now).then_some(claims);
         }
         let claims = decode::<Claims>(token, &self.decoding, &self.validation).ok()?.claims;
+        if claims.exp < now {
+            return None;
+        }
         let mut verified = self.verified.lock().unwrap_or_else(|e| e.into_inner());
         if verified.len() >= VERIFIED_TOKENS {
             verified.clear();
@@ -140,33 +149,34 @@ mod tests {
 
     #[test]
     fn a_token_is_accepted_until_it_expires_even_when_remembered() {
-        let keys = JwtKeys::new(SECRET, 900);
+        let clock = Clock::manual();
+        let keys = JwtKeys::new(SECRET, 900, clock.clone());
         let token = keys.issue(student(7)).unwrap();
         assert_eq!(keys.verify(&token).map(|c| c.sub), Some(7));
-        // Remembered now; the same answer again.
+        // Remembered now; the same answer again, until its fifteen minutes are over.
+        clock.advance(std::time::Duration::from_secs(899));
         assert_eq!(keys.verify(&token).map(|c| c.sub), Some(7));
-        // Past its expiry the remembered token is refused.
-        let expired =
-            Claims { exp: time::OffsetDateTime::now_utc().unix_timestamp() - 1, ..keys.verify(&token).unwrap() };
-        keys.verified.lock().unwrap().insert(token.clone(), expired);
+        clock.advance(std::time::Duration::from_secs(2));
         assert!(keys.verify(&token).is_none());
+        // A fresh instance that never saw the token judges it by the same clock.
+        assert!(JwtKeys::new(SECRET, 900, clock).verify(&token).is_none());
     }
 
     #[test]
     fn bad_tokens_are_refused_and_not_remembered() {
-        let keys = JwtKeys::new(SECRET, 900);
-        let other = JwtKeys::new(b"another secret for these tests, 32+", 900);
+        let keys = JwtKeys::new(SECRET, 900, Clock::system());
+        let other = JwtKeys::new(b"another secret for these tests, 32+", 900, Clock::system());
         let foreign = other.issue(TokenSubject { typ: UserType::Supervisor, ..student(7) }).unwrap();
         assert!(keys.verify(&foreign).is_none());
         assert!(keys.verify("not.a.token").is_none());
-        let stale = JwtKeys::new(SECRET, -10).issue(student(7)).unwrap();
+        let stale = JwtKeys::new(SECRET, -10, Clock::system()).issue(student(7)).unwrap();
         assert!(keys.verify(&stale).is_none());
         assert!(keys.verified.lock().unwrap().is_empty());
     }
 
     #[test]
     fn the_memory_is_bounded() {
-        let keys = JwtKeys::new(SECRET, 900);
+        let keys = JwtKeys::new(SECRET, 900, Clock::system());
         for id in 0..(VERIFIED_TOKENS as i64 + 10) {
             let token = keys.issue(student(id)).unwrap();
             assert_eq!(keys.verify(&token).map(|c| c.sub), Some(id));

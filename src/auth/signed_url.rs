@@ -8,19 +8,22 @@ use sha2::{Digest, Sha256};
 
 const TTL_HOURS: i64 = 12;
 
+use crate::clock::Clock;
+
 #[derive(Clone)]
 pub struct MediaSigner {
     key: [u8; 32],
+    clock: Clock,
 }
 
 impl MediaSigner {
     /// A key of its own, derived from the server secret, so a media signature can never be
     /// mistaken for anything else the secret signs.
-    pub fn new(secret: &[u8]) -> MediaSigner {
+    pub fn new(secret: &[u8], clock: Clock) -> MediaSigner {
         let mut h = Sha256::new();
         h.update(b"lamsa media url key\0");
         h.update(secret);
-        MediaSigner { key: h.finalize().into() }
+        MediaSigner { key: h.finalize().into(), clock }
     }
 
     fn mac(&self, id: i64, exp: i64) -> Hmac<Sha256> {
@@ -36,11 +39,15 @@ impl MediaSigner {
     }
 
     pub fn url(&self, id: i64) -> String {
-        self.url_at(id, time::OffsetDateTime::now_utc().unix_timestamp())
+        self.url_at(id, self.clock.now_secs())
     }
 
     /// True for a signature made by `url` for this file that has not expired.
-    pub fn verify(&self, id: i64, exp: i64, sig: &str, now_secs: i64) -> bool {
+    pub fn verify(&self, id: i64, exp: i64, sig: &str) -> bool {
+        self.verify_at(id, exp, sig, self.clock.now_secs())
+    }
+
+    fn verify_at(&self, id: i64, exp: i64, sig: &str, now_secs: i64) -> bool {
         let Ok(sig) = hex::decode(sig) else { return false };
         exp >= now_secs && self.mac(id, exp).verify_slice(&sig).is_ok()
     }
@@ -49,6 +56,7 @@ impl MediaSigner {
 #[cfg(test)]
 mod tests {
     use super::MediaSigner;
+    use crate::clock::Clock;
 
     fn parts(url: &str) -> (i64, String) {
         let q = url.split_once('?').unwrap().1;
@@ -59,15 +67,15 @@ mod tests {
 
     #[test]
     fn a_signature_opens_its_own_file_until_it_expires() {
-        let signer = MediaSigner::new(b"0123456789abcdef0123456789abcdef");
+        let signer = MediaSigner::new(b"0123456789abcdef0123456789abcdef", Clock::system());
         let now = 1_800_000_000;
         let (exp, sig) = parts(&signer.url_at(7, now));
-        assert!(signer.verify(7, exp, &sig, now));
-        assert!(signer.verify(7, exp, &sig, now + 12 * 3600));
-        assert!(!signer.verify(7, exp, &sig, exp + 1), "expired");
-        assert!(!signer.verify(8, exp, &sig, now), "another file");
-        assert!(!signer.verify(7, exp + 3600, &sig, now), "a changed expiry");
-        assert!(!MediaSigner::new(b"another secret another secret!!!").verify(7, exp, &sig, now));
-        assert!(!signer.verify(7, exp, "zz", now));
+        assert!(signer.verify_at(7, exp, &sig, now));
+        assert!(signer.verify_at(7, exp, &sig, now + 12 * 3600));
+        assert!(!signer.verify_at(7, exp, &sig, exp + 1), "expired");
+        assert!(!signer.verify_at(8, exp, &sig, now), "another file");
+        assert!(!signer.verify_at(7, exp + 3600, &sig, now), "a changed expiry");
+        assert!(!MediaSigner::new(b"another secret another secret!!!", Clock::system()).verify_at(7, exp, &sig, now));
+        assert!(!signer.verify_at(7, exp, "zz", now));
     }
 }

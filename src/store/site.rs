@@ -104,20 +104,21 @@ pub const TTL: Duration = Duration::from_secs(10);
 /// This instance's copy of the settings (see [`TTL`]).
 pub struct SiteCache {
     db: Db,
+    clock: crate::clock::Clock,
     copy: RwLock<Option<(Instant, Arc<SiteSettings>)>>,
     /// Advanced by every invalidation: a read that began before one does not store what it read.
     generation: AtomicU64,
 }
 
 impl SiteCache {
-    pub fn new(db: Db) -> SiteCache {
-        SiteCache { db, copy: RwLock::new(None), generation: AtomicU64::new(0) }
+    pub fn new(db: Db, clock: crate::clock::Clock) -> SiteCache {
+        SiteCache { db, clock, copy: RwLock::new(None), generation: AtomicU64::new(0) }
     }
 
     /// The settings: the copy while it is fresh, else read again from the database.
     pub async fn get(&self) -> Result<Arc<SiteSettings>, sqlx::Error> {
         if let Some((at, s)) = self.copy.read().unwrap_or_else(|e| e.into_inner()).as_ref() {
-            if at.elapsed() < TTL {
+            if self.clock.instant().saturating_duration_since(*at) < TTL {
                 return Ok(s.clone());
             }
         }
@@ -125,7 +126,7 @@ impl SiteCache {
         let fresh = Arc::new(get(&self.db).await?);
         let mut copy = self.copy.write().unwrap_or_else(|e| e.into_inner());
         if self.generation.load(Ordering::Acquire) == generation {
-            *copy = Some((Instant::now(), fresh.clone()));
+            *copy = Some((self.clock.instant(), fresh.clone()));
         }
         Ok(fresh)
     }

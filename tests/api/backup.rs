@@ -120,7 +120,7 @@ async fn a_backup_made_during_writes_restores_every_row_and_file() {
 
     // A server on the restored data: the same people, every note written before the backup
     // began, the notes after it only as a gap-free run, and the files.
-    let back = spawn_instance(restored, restored_url, |_| {}).await;
+    let back = spawn_instance(restored, restored_url, lamsa::clock::Clock::manual(), |_| {}).await;
     let student = back.login("sara@example.com", PASSWORD).await;
     assert_eq!(student.status, StatusCode::OK, "{:?}", student.body);
     assert_eq!(back.get_auth("/api/notes", &token(&student.body)).await.status, StatusCode::OK);

@@ -11,6 +11,8 @@ pub struct TestApp {
     pub data_dir: tempfile::TempDir,
     pub database_url: String,
     pub client: reqwest::Client,
+    /// The server's clock: a test moves it forward instead of sleeping (shared by its peers).
+    pub clock: lamsa::clock::Clock,
 }
 
 pub struct Reply {
@@ -53,17 +55,18 @@ pub async fn spawn_app() -> TestApp {
 pub async fn spawn_app_with(adjust: impl FnOnce(&mut Settings)) -> TestApp {
     let data_dir = tempfile::tempdir().expect("temp dir");
     let database_url = fresh_database(data_dir.path()).await;
-    spawn_instance(data_dir, database_url, adjust).await
+    spawn_instance(data_dir, database_url, lamsa::clock::Clock::manual(), adjust).await
 }
 
 /// Another instance on the same database (as behind a load balancer), with its own data dir.
 pub async fn spawn_peer(of: &TestApp, adjust: impl FnOnce(&mut Settings)) -> TestApp {
-    spawn_instance(tempfile::tempdir().unwrap(), of.database_url.clone(), adjust).await
+    spawn_instance(tempfile::tempdir().unwrap(), of.database_url.clone(), of.clock.clone(), adjust).await
 }
 
 pub async fn spawn_instance(
     data_dir: tempfile::TempDir,
     database_url: String,
+    clock: lamsa::clock::Clock,
     adjust: impl FnOnce(&mut Settings),
 ) -> TestApp {
     // LAMSA_TEST_LOG=debug shows the servers' logs while debugging a test.
@@ -80,10 +83,10 @@ pub async fn spawn_instance(
     std::fs::write(web_dir.join("assets/app.js"), "console.log('lamsa')").unwrap();
     let mut settings = test_settings(data_dir.path(), database_url.clone(), web_dir);
     adjust(&mut settings);
-    let app = Application::build(settings).await.expect("server starts");
+    let app = Application::build_with_clock(settings, clock.clone()).await.expect("server starts");
     let address = format!("http://127.0.0.1:{}", app.port());
     tokio::spawn(app.run_until_stopped());
-    TestApp { address, data_dir, database_url, client: reqwest::Client::new() }
+    TestApp { address, data_dir, database_url, client: reqwest::Client::new(), clock }
 }
 
 /// The settings of a test instance: its own data directory and database, the Redis of
@@ -128,7 +131,7 @@ pub async fn app_state() -> (lamsa::state::AppState, tempfile::TempDir) {
     let data_dir = tempfile::tempdir().expect("temp dir");
     let database_url = fresh_database(data_dir.path()).await;
     let settings = test_settings(data_dir.path(), database_url, data_dir.path().join("web"));
-    (lamsa::state::AppState::new(settings).await.expect("state builds"), data_dir)
+    (lamsa::state::AppState::new(settings, lamsa::clock::Clock::manual()).await.expect("state builds"), data_dir)
 }
 
 /// An Arabic course of two chapters and three lessons, each teaching a letter.

@@ -113,6 +113,36 @@ async fn waiting_in_outbox(database_url: &str) -> (i64, i64) {
     (waiting, sent)
 }
 
+/// Waits (up to 15 s) until every waiting mail has been tried and failed at least `times`
+/// times: the event that proves the server was tried, instead of a sleep.
+async fn failed_attempts_reach(database_url: &str, times: i64) {
+    let db = lamsa::db::connect(database_url).await.unwrap();
+    let deadline = Instant::now() + Duration::from_secs(15);
+    loop {
+        let (least,): (i64,) = sqlx::query_as(
+            "SELECT COALESCE(MIN(attempts), 0) FROM mail_outbox WHERE sent_at IS NULL AND failed_at IS NULL",
+        )
+        .fetch_one(&db)
+        .await
+        .unwrap();
+        if least >= times {
+            break;
+        }
+        assert!(Instant::now() < deadline, "the mail was not tried {times} times within 15 s");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    db.close().await;
+}
+
+/// Waits (up to 15 s) until the outbox holds `waiting` and `sent` mails.
+async fn outbox_reaches(database_url: &str, waiting: i64, sent: i64) {
+    let deadline = Instant::now() + Duration::from_secs(15);
+    while waiting_in_outbox(database_url).await != (waiting, sent) {
+        assert!(Instant::now() < deadline, "the outbox never held {waiting} waiting and {sent} sent");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
 #[actix_web::test]
 async fn registration_never_waits_on_a_hanging_mail_server_and_the_mail_arrives_once_it_answers() {
     let smtp = FakeSmtp::start().await;
@@ -130,8 +160,9 @@ async fn registration_never_waits_on_a_hanging_mail_server_and_the_mail_arrives_
     assert_eq!(r.status, StatusCode::CREATED, "{:?}", r.body);
     // Waiting on the server would take its 2 s timeout, and then answer an error.
     assert!(took < Duration::from_millis(1500), "registration took {took:?}");
-    // The delivery task is talking to the server, which says nothing: the mail waits, stored.
-    tokio::time::sleep(Duration::from_millis(2500)).await;
+    // The delivery task talked to the server, which said nothing until the attempt timed out:
+    // the mail waits, stored.
+    failed_attempts_reach(&app.database_url, 1).await;
     assert!(smtp.connections.load(Ordering::SeqCst) >= 1, "the server was tried");
     assert!(smtp.received().is_empty());
     assert_eq!(waiting_in_outbox(&app.database_url).await, (1, 0));
@@ -159,10 +190,9 @@ async fn registration_never_waits_on_a_hanging_mail_server_and_the_mail_arrives_
         mails[0].lines().find(|l| l.starts_with("Message-ID")),
         mails[1].lines().find(|l| l.starts_with("Message-ID"))
     );
-    // Nothing is sent twice, and the outbox knows both were sent.
-    tokio::time::sleep(Duration::from_millis(800)).await;
+    // Once the outbox knows both were sent nothing is left to send, and nothing was sent twice.
+    outbox_reaches(&app.database_url, 0, 2).await;
     assert_eq!(smtp.received().len(), 2);
-    assert_eq!(waiting_in_outbox(&app.database_url).await, (0, 2));
 
     // The link in the delivered mail works.
     let mail = mails.iter().find(|m| m.contains("sara@example.com")).unwrap();
@@ -196,7 +226,8 @@ async fn a_mail_server_that_is_down_delays_mail_and_loses_none() {
         .await;
     assert_eq!(r.status, StatusCode::CREATED, "{:?}", r.body);
     assert!(started.elapsed() < Duration::from_millis(1500));
-    tokio::time::sleep(Duration::from_millis(1000)).await;
+    // Refused twice, and still kept while the server is down.
+    failed_attempts_reach(&app.database_url, 2).await;
     assert_eq!(waiting_in_outbox(&app.database_url).await, (1, 0), "kept while the server is down");
 
     // The server comes up on that port, answering.
