@@ -526,6 +526,15 @@ pub(crate) fn back_line(cells: &[Cell], base: usize, out: &mut String, unknown: 
             i += 1;
             continue;
         }
+        if i == 0 || cells[i - 1] == Cell::EMPTY {
+            let word_end = cells[i..].iter().position(|&c| c == Cell::EMPTY).map_or(n, |k| i + k);
+            let len = address_len(&cells[i..word_end]);
+            if len > 0 {
+                address_back(&cells[i..i + len], base + i, out, unknown);
+                i += len;
+                continue;
+            }
+        }
         // A capital sign (the shadda's cell) cannot start an Arabic word: at the start of one it
         // announces a Latin word ("نظام Linux"), read as English Braille to the word's end.
         // (⠠⠧ stays لاّ: the lam-alef's cell is also v.)
@@ -590,6 +599,74 @@ pub(crate) fn back_line(cells: &[Cell], base: usize, out: &mut String, unknown: 
             continue;
         }
         unknown.push(base + i);
+        i += 1;
+    }
+}
+
+/// An e-mail or web address in Arabic text (`info@lamsa.org`, `www.lamsa.org`,
+/// `https://lamsa.org/news`): the Arabic code writes its Latin letters in the Arabic
+/// letters' cells and its punctuation in the Arabic code's signs, with no capital sign to
+/// announce them. Their shape gives them away: `www.` or `http(s):` at the start, or an `@`
+/// after a letter with a dot later on. Returns how many cells of `word` (cells up to a blank)
+/// the address spans, trailing punctuation left to the text (0: not an address).
+pub(crate) fn address_len(word: &[Cell]) -> usize {
+    const AT: [Cell; 2] = [c(4), c(1)];
+    let latin = |s: &str| s.chars().map(|ch| english::letter(ch).map(|(_, cs)| cs[0])).collect::<Option<Vec<Cell>>>();
+    let starts = |s: &str| latin(s).is_some_and(|cs| word.starts_with(&cs));
+    let colon_after = |k: usize| word[k.min(word.len())..].starts_with(&[c(5), c(2)]);
+    let web = (starts("www") && word.get(3) == Some(&c(256)))
+        || (starts("http") && colon_after(4))
+        || (starts("https") && colon_after(5));
+    let mail = word.windows(2).position(|w| w == AT).is_some_and(|p| {
+        p > 0 && crate::common::letter_of(word[p - 1]).is_some() && {
+            let rest = &word[p + 2..];
+            rest.windows(2).any(|w| w[0] == c(256) && crate::common::letter_of(w[1]).is_some())
+        }
+    });
+    if !(web || mail) {
+        return 0;
+    }
+    let mut end = word.len();
+    while end > 0 && crate::common::letter_of(word[end - 1]).is_none() {
+        end -= 1;
+    }
+    end
+}
+
+/// Reads an address found by [`address_len`]: lower-case Latin letters (a capital sign
+/// before a capital, two before a word of capitals), Western digits after the number sign,
+/// and the Arabic code's signs for `: / _ - @ .`.
+pub(crate) fn address_back(cells: &[Cell], base: usize, out: &mut String, unknown: &mut Vec<usize>) {
+    const SIGNS: &[(&[Cell], char)] = &[
+        (&[c(5), c(2)], ':'),
+        (&[c(456), c(36)], '/'),
+        (&[c(6), c(36)], '_'),
+        (&[c(4), c(1)], '@'),
+        (&[c(256)], '.'),
+        (&[c(36)], '-'),
+    ];
+    let (mut i, mut caps_word, mut caps_next, mut numeric) = (0, false, false, false);
+    while i < cells.len() {
+        if let Some((cs, ch)) = SIGNS.iter().find(|(cs, _)| cells[i..].starts_with(cs)) {
+            out.push(*ch);
+            (caps_word, caps_next, numeric) = (false, false, false);
+            i += cs.len();
+            continue;
+        }
+        let cell = cells[i];
+        if cell == NUM_SIGN {
+            numeric = true;
+        } else if numeric && digit_value(cell).is_some() {
+            out.extend(crate::common::digit_of(cell));
+        } else if cell == CAP {
+            caps_word |= caps_next;
+            caps_next = true;
+        } else if let Some(l) = crate::common::letter_of(cell) {
+            out.push(if caps_word || caps_next { l.to_ascii_uppercase() } else { l });
+            caps_next = false;
+        } else {
+            unknown.push(base + i);
+        }
         i += 1;
     }
 }

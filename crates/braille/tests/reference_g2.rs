@@ -99,7 +99,13 @@ fn normalize(s: &str) -> String {
 }
 
 fn check_back(name: &str, lang: Lang) {
-    let lines = load(name);
+    check_back_except(name, lang, &[]);
+}
+
+/// As `check_back`, with the lines no reader can bring back left out of the figure (each
+/// must still fail, so the list stays true).
+fn check_back_except(name: &str, lang: Lang, cannot: &[&str]) {
+    let lines: Vec<_> = load(name).into_iter().filter(|(input, _)| !cannot.contains(&input.as_str())).collect();
     let opts = Options::grade2();
     let mut ok = 0usize;
     let mut bad = Vec::new();
@@ -133,6 +139,40 @@ fn english_grade2_back_translation() {
 #[test]
 fn arabic_grade2_back_translation() {
     check_back("ar-g2.tsv", Lang::Arabic);
+}
+
+/// Arabic text with English words (capital-signed, acronyms, camel case), e-mail addresses
+/// and web addresses (issue 26). liblouis 3.24 reads none of its own 50 outputs back. A word
+/// that starts with a lower-case Latin letter and is no address ("macOS", "eBay") is written
+/// in the Arabic letters' cells with nothing to tell it apart: no reader can bring it back.
+const LATIN_CANNOT: &[&str] = &["نظام التشغيل macOS يدعم VoiceOver.", "يباع الجهاز في Amazon و eBay."];
+
+#[test]
+fn arabic_grade2_back_translation_of_english_words_and_addresses() {
+    check_back_except("ar-latin-g2.tsv", Lang::Arabic, LATIN_CANNOT);
+    let g2 = Options::grade2();
+    for (input, liblouis) in load("ar-latin-g2.tsv").iter().filter(|(i, _)| LATIN_CANNOT.contains(&i.as_str())) {
+        let back = to_text_with(&parse_unicode(liblouis).unwrap(), Lang::Arabic, &g2).text;
+        assert_ne!(normalize(&back), normalize(input), "{input} now comes back: take it off LATIN_CANNOT");
+    }
+}
+
+/// The same lines in grade 1 (the forward translation of grade 1 is ours: liblouis's grade 1
+/// table writes them alike, without contractions).
+#[test]
+fn arabic_grade1_back_translation_of_english_words_and_addresses() {
+    let g1 = Options::default();
+    let lines: Vec<_> =
+        load("ar-latin-g2.tsv").into_iter().filter(|(i, _)| !LATIN_CANNOT.contains(&i.as_str())).collect();
+    let bad: Vec<String> = lines
+        .iter()
+        .filter_map(|(input, _)| {
+            let cells = to_braille_with(input, Lang::Arabic, &g1).cells;
+            let back = to_text_with(&cells, Lang::Arabic, &g1).text;
+            (normalize(&back) != normalize(input)).then(|| format!("{input}\n   back {back}"))
+        })
+        .collect();
+    assert!(bad.is_empty(), "grade 1 lines that do not come back:\n{}", bad.join("\n"));
 }
 
 /// The two readings liblouis gets wrong, named in issue 18: the number sign

@@ -289,7 +289,8 @@ impl<'a> Search<'a> {
                 }
             } else if at(j + 1) == Some(TERM2) {
                 return self.dfs(j + 2, State { caps_word: false, caps_letter: false, ..st });
-            } else if self.lang == Lang::English {
+            } else if self.lang == Lang::English || st.latin_word {
+                // Inside a Latin word in Arabic text ("YouTube") a capital sign is a capital.
                 if let Some(r) = self.dfs(j + 1, State { caps_letter: true, ..st }) {
                     return Some(r);
                 }
@@ -573,8 +574,14 @@ pub(crate) fn back_line(
         if closes {
             word.truncate(word.len() - 2);
         }
+        // An e-mail or web address in Arabic text is spelled out in Latin letters.
+        let address = if lang == Lang::Arabic { crate::arabic::address_len(&word) } else { 0 };
+        if address > 0 {
+            crate::arabic::address_back(&word[..address], base + start, out, unknown);
+            word.drain(..address);
+        }
         if !word.is_empty() {
-            let text = back_word(&word, lang, opts, idx, lower, base + start, unknown);
+            let text = back_word(&word, lang, opts, idx, lower, base + start + address, unknown);
             if lower {
                 out.push_str(&text.to_uppercase());
             } else {
