@@ -5,11 +5,18 @@
 #   --restart-redis-at 5 --redis-restart-cmd "$(loadtest/run-pg-redis.sh --restart-cmd)"
 #   loadtest/run-pg-redis.sh SOCKETS RATE DURATION [harness options…]
 # Env: TARGET (cargo target dir, default ./target), LT_DIR (default /tmp/lt-pg), PG_URL
-# (default postgres://postgres@127.0.0.1:5432).
+# (default postgres://postgres@127.0.0.1:5432), REDIS_SHARDS (default 1: how many Redis servers
+# the bus is sharded over, on ports 16401, 16402, …; --restart-cmd restarts the first).
 set -euo pipefail
 redis_port=16401
+shards=${REDIS_SHARDS:-1}
+[[ $shards =~ ^[1-9][0-9]?$ ]] && (( shards <= 64 )) || { echo "REDIS_SHARDS must be a number from 1 to 64" >&2; exit 1; }
+redis_ports=$(seq $redis_port $((redis_port + shards - 1)))
 d=${LT_DIR:-/tmp/lt-pg}
-start_redis="redis-server --port $redis_port --bind 127.0.0.1 --save '' --appendonly no --daemonize yes --pidfile $d/redis.pid"
+start_redis_on() { # port
+  echo "redis-server --port $1 --bind 127.0.0.1 --save '' --appendonly no --daemonize yes --pidfile $d/redis-$1.pid"
+}
+start_redis=$(start_redis_on $redis_port)
 if [[ ${1:-} == --restart-cmd ]]; then
   echo "redis-cli -p $redis_port shutdown nosave; $start_redis"
   exit 0
@@ -21,9 +28,13 @@ db=lamsa_loadtest_run
 ulimit -n 20000
 rm -rf "$d" && mkdir -p "$d"
 psql "$pg/postgres" -qc "DROP DATABASE IF EXISTS $db" -c "CREATE DATABASE $db" >/dev/null
-redis-cli -p $redis_port shutdown nosave >/dev/null 2>&1 || true
-eval "$start_redis"
-export LAMSA_DATA_DIR=$d DATABASE_URL=$pg/$db REDIS_URL=redis://127.0.0.1:$redis_port \
+redis_url=""
+for port in $redis_ports; do
+  redis-cli -p "$port" shutdown nosave >/dev/null 2>&1 || true
+  eval "$(start_redis_on "$port")"
+  redis_url+="${redis_url:+,}redis://127.0.0.1:$port"
+done
+export LAMSA_DATA_DIR=$d DATABASE_URL=$pg/$db REDIS_URL=$redis_url \
   LAMSA_JWT_SECRET=loadtest-secret-0123456789abcdefghijklmnopqrstuv RUST_LOG=${RUST_LOG:-warn}
 "$target/lamsa" migrate >/dev/null
 "$target/lamsa" loadtest-users --count "$sockets" > "$d/users.jsonl"
@@ -34,7 +45,7 @@ pid2=$!
 cleanup() {
   kill $pid1 $pid2 2>/dev/null || true
   wait $pid1 $pid2 2>/dev/null || true
-  redis-cli -p $redis_port shutdown nosave >/dev/null 2>&1 || true
+  for port in $redis_ports; do redis-cli -p "$port" shutdown nosave >/dev/null 2>&1 || true; done
   psql "$pg/postgres" -qc "DROP DATABASE IF EXISTS $db" >/dev/null 2>&1 || true
 }
 trap cleanup EXIT

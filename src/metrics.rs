@@ -101,8 +101,10 @@ pub struct Metrics {
     pub events_delivered: AtomicU64,
     /// Times this instance's sessions were told to catch up from the database.
     pub bus_resyncs: AtomicU64,
-    /// 1 while the last bus check answered, 0 otherwise.
+    /// 1 while the last bus check answered (on every shard), 0 otherwise.
     pub bus_up: AtomicI64,
+    /// How many Redis shards of the bus did not answer the last check.
+    pub bus_shards_down: AtomicI64,
     pub publish_seconds: Histogram,
     pub note_batch_size: Histogram,
     pub note_commit_seconds: Histogram,
@@ -122,6 +124,7 @@ impl Default for Metrics {
             events_delivered: AtomicU64::new(0),
             bus_resyncs: AtomicU64::new(0),
             bus_up: AtomicI64::new(1),
+            bus_shards_down: AtomicI64::new(0),
             publish_seconds: Histogram::new(SECONDS),
             note_batch_size: Histogram::new(BATCH),
             note_commit_seconds: Histogram::new(SECONDS),
@@ -186,6 +189,12 @@ impl Metrics {
             load(&self.bus_resyncs),
         );
         gauge(&mut out, "lamsa_bus_up", "1 while the event bus answers", self.bus_up.load(Ordering::Relaxed));
+        gauge(
+            &mut out,
+            "lamsa_bus_shards_down",
+            "Redis shards of the event bus that did not answer the last check",
+            self.bus_shards_down.load(Ordering::Relaxed),
+        );
         histogram(&mut out, "lamsa_bus_publish_seconds", "Time to publish a batch of events", &self.publish_seconds);
         histogram(
             &mut out,

@@ -13,7 +13,7 @@
 use std::{
     collections::HashMap,
     sync::{
-        atomic::{AtomicBool, AtomicU64, Ordering},
+        atomic::{AtomicU64, AtomicUsize, Ordering},
         RwLock,
     },
 };
@@ -64,21 +64,28 @@ pub struct Standings {
     /// Bumped by every forgetting: a read of the database that began before it must not be
     /// remembered, or a change that arrived during the read would be undone.
     epoch: AtomicU64,
-    /// False while this instance may be missing account messages (its bus subscriber is
-    /// disconnected): every lookup then reads the database.
-    trusted: AtomicBool,
+    /// One bit per bus shard whose subscriber is disconnected: this instance may be missing
+    /// account messages of that shard's users, and every lookup of them reads the database.
+    deaf: AtomicU64,
+    /// How many shards the bus has (account messages travel on the account's user's shard).
+    shards: AtomicUsize,
 }
 
 impl Default for Standings {
     fn default() -> Standings {
-        Standings { known: RwLock::default(), epoch: AtomicU64::new(0), trusted: AtomicBool::new(true) }
+        Standings {
+            known: RwLock::default(),
+            epoch: AtomicU64::new(0),
+            deaf: AtomicU64::new(0),
+            shards: AtomicUsize::new(1),
+        }
     }
 }
 
 impl Standings {
     /// The remembered standing of an account, if any and if remembering is trusted now.
     pub fn remembered(&self, user_id: i64) -> Option<Standing> {
-        if !self.trusted.load(Ordering::Acquire) {
+        if !self.trusted(user_id) {
             return None;
         }
         self.known.read().unwrap_or_else(|e| e.into_inner()).get(&user_id).copied()
@@ -99,7 +106,7 @@ impl Standings {
         let epoch = self.epoch.load(Ordering::Acquire);
         let standing = crate::store::users::standing(db, user_id).await?;
         if let Some(s) = standing {
-            if self.trusted.load(Ordering::Acquire) {
+            if self.trusted(user_id) {
                 let mut known = self.known.write().unwrap_or_else(|e| e.into_inner());
                 if self.epoch.load(Ordering::Acquire) == epoch {
                     if known.len() >= REMEMBERED {
@@ -126,16 +133,41 @@ impl Standings {
         known.clear();
     }
 
-    /// While `false`, nothing is remembered or answered from memory. Turning it back on
-    /// forgets everything first: what was remembered before may be stale.
+    /// Whether what is remembered of this account can be trusted: its shard's subscriber hears.
+    fn trusted(&self, user_id: i64) -> bool {
+        let deaf = self.deaf.load(Ordering::Acquire);
+        deaf == 0 || deaf & (1 << crate::bus::shard_of(user_id, self.shards.load(Ordering::Relaxed))) == 0
+    }
+
+    /// How many bus shards there are (set once, when the realtime layer starts).
+    pub fn set_shards(&self, shards: usize) {
+        self.shards.store(shards.clamp(1, crate::bus::MAX_SHARDS), Ordering::Relaxed);
+    }
+
+    /// Every account of one shard may have changed unheard: read each again.
+    pub fn forget_shard(&self, shard: usize) {
+        let shards = self.shards.load(Ordering::Relaxed);
+        let mut known = self.known.write().unwrap_or_else(|e| e.into_inner());
+        self.epoch.fetch_add(1, Ordering::AcqRel);
+        known.retain(|user_id, _| crate::bus::shard_of(*user_id, shards) != shard);
+    }
+
+    /// While `false`, nothing of the shard's accounts is remembered or answered from memory.
+    /// Turning it back on forgets them first: what was remembered before may be stale.
+    pub fn set_heard(&self, shard: usize, heard: bool) {
+        let bit = 1u64 << shard;
+        if heard {
+            self.forget_shard(shard);
+            self.deaf.fetch_and(!bit, Ordering::AcqRel);
+        } else {
+            self.deaf.fetch_or(bit, Ordering::AcqRel);
+            self.forget_shard(shard);
+        }
+    }
+
+    /// [`Standings::set_heard`] for a bus of one shard.
     pub fn set_trusted(&self, trusted: bool) {
-        if trusted {
-            self.forget_all();
-        }
-        self.trusted.store(trusted, Ordering::Release);
-        if !trusted {
-            self.forget_all();
-        }
+        self.set_heard(0, trusted);
     }
 }
 
@@ -170,5 +202,25 @@ mod tests {
         assert_eq!(s.remembered(7), None);
         s.set_trusted(true);
         assert_eq!(s.remembered(7), None, "what was remembered before is forgotten");
+    }
+
+    #[test]
+    fn a_deaf_shard_distrusts_only_its_own_accounts() {
+        let s = Standings::default();
+        s.set_shards(3);
+        let on = |shard| (1..).find(|id| crate::bus::shard_of(*id, 3) == shard).unwrap();
+        let (a, b) = (on(0), on(1));
+        for id in [a, b] {
+            s.known.write().unwrap().insert(id, standing(true, 1));
+        }
+        s.set_heard(1, false);
+        assert_eq!(s.remembered(a), Some(standing(true, 1)), "shard 0 still hears");
+        assert_eq!(s.remembered(b), None, "shard 1's accounts are read from the database");
+        s.known.write().unwrap().insert(b, standing(true, 1));
+        s.set_heard(1, true);
+        assert_eq!(s.remembered(b), None, "what shard 1's accounts were is forgotten");
+        assert_eq!(s.remembered(a), Some(standing(true, 1)));
+        s.forget_shard(0);
+        assert_eq!(s.remembered(a), None);
     }
 }

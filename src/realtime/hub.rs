@@ -1,5 +1,6 @@
 //! The per-instance hub actor: which sessions each user has here. It routes events to them
-//! and holds a Redis subscription for a user exactly while that user has a session here.
+//! and holds a Redis subscription for a user exactly while that user has a session here, on
+//! that user's shard of the bus.
 
 use std::collections::HashMap;
 
@@ -16,8 +17,9 @@ use crate::{
 
 pub struct Hub {
     sessions: HashMap<i64, Vec<(u64, Addr<WsSession>)>>,
-    /// `None` with the in-process bus, where nothing needs subscribing.
-    subscriptions: Option<UnboundedSender<SubCommand>>,
+    /// The subscriber of each Redis shard, in shard order; none with the in-process bus, where
+    /// nothing needs subscribing.
+    subscriptions: Vec<UnboundedSender<SubCommand>>,
     namespace: std::sync::Arc<str>,
     /// Weak: the hub's thread outlives the app (tests start many apps in one process), and a
     /// strong handle here kept every app's pool, and its connections, open forever.
@@ -29,13 +31,24 @@ pub struct Hub {
 
 impl Hub {
     pub fn new(
-        subscriptions: Option<UnboundedSender<SubCommand>>,
+        subscriptions: Vec<UnboundedSender<SubCommand>>,
         namespace: std::sync::Arc<str>,
         db: std::sync::Weak<Db>,
         metrics: std::sync::Arc<Metrics>,
         standings: std::sync::Arc<Standings>,
     ) -> Hub {
         Hub { sessions: HashMap::new(), subscriptions, namespace, db, metrics, standings }
+    }
+}
+
+impl Hub {
+    /// Asks the subscriber of the user's shard to (un)subscribe the user's channel.
+    fn subscription(&self, user_id: i64, command: fn(String) -> SubCommand) {
+        if self.subscriptions.is_empty() {
+            return;
+        }
+        let shard = crate::bus::shard_of(user_id, self.subscriptions.len());
+        let _ = self.subscriptions[shard].send(command(user_channel(&self.namespace, user_id)));
     }
 }
 
@@ -63,10 +76,13 @@ pub struct Leave {
 #[rtype(result = "()")]
 pub struct Deliver(pub Event);
 
-/// The bus was away: sessions whose user may have missed events check the database.
+/// The bus was away: sessions whose user may have missed events check the database. `shard`:
+/// only the users of that Redis shard (the others' events kept flowing); `None`: everyone.
 #[derive(Message)]
 #[rtype(result = "()")]
-pub struct Resync;
+pub struct Resync {
+    pub shard: Option<usize>,
+}
 
 /// The latest seq and the standing of each user, read after the bus came back.
 #[derive(Message)]
@@ -97,12 +113,11 @@ impl Handler<Join> for Hub {
     type Result = ();
     fn handle(&mut self, msg: Join, _: &mut Context<Self>) {
         let list = self.sessions.entry(msg.user_id).or_default();
-        if list.is_empty() {
-            if let Some(subs) = &self.subscriptions {
-                let _ = subs.send(SubCommand::Subscribe(user_channel(&self.namespace, msg.user_id)));
-            }
-        }
+        let first = list.is_empty();
         list.push((msg.conn_id, msg.addr));
+        if first {
+            self.subscription(msg.user_id, SubCommand::Subscribe);
+        }
     }
 }
 
@@ -113,9 +128,7 @@ impl Handler<Leave> for Hub {
             list.retain(|(id, _)| *id != msg.conn_id);
             if list.is_empty() {
                 self.sessions.remove(&msg.user_id);
-                if let Some(subs) = &self.subscriptions {
-                    let _ = subs.send(SubCommand::Unsubscribe(user_channel(&self.namespace, msg.user_id)));
-                }
+                self.subscription(msg.user_id, SubCommand::Unsubscribe);
             }
         }
     }
@@ -142,17 +155,22 @@ impl Handler<AccountChanged> for Hub {
     }
 }
 
-/// Every user here may have missed events while the bus was away. Rather than every socket
+/// Every user here (of the shard) may have missed events while the bus was away. Rather than every socket
 /// querying at once (15,000 queries, which starved the pool for seconds and stalled requests),
 /// one query per 500 users reads their latest seq, and only sessions that are behind catch up.
 impl Handler<Resync> for Hub {
     type Result = ();
-    fn handle(&mut self, _: Resync, ctx: &mut Context<Self>) {
+    fn handle(&mut self, Resync { shard }: Resync, ctx: &mut Context<Self>) {
         inc(&self.metrics.bus_resyncs, 1);
-        // Account messages may have been lost with the events: read every account again.
-        self.standings.forget_all();
+        // Account messages may have been lost with the events: read those accounts again.
+        let shards = self.subscriptions.len();
+        match shard {
+            Some(shard) => self.standings.forget_shard(shard),
+            None => self.standings.forget_all(),
+        }
         let Some(db) = self.db.upgrade().map(|db| (*db).clone()) else { return };
-        let users: Vec<i64> = self.sessions.keys().copied().collect();
+        let on_shard = |user_id: &i64| shard.is_none_or(|s| crate::bus::shard_of(*user_id, shards) == s);
+        let users: Vec<i64> = self.sessions.keys().copied().filter(on_shard).collect();
         let hub = ctx.address();
         actix::spawn(async move {
             for chunk in users.chunks(500) {

@@ -1,8 +1,9 @@
 //! Live events. Browser tabs hold WebSockets ([`session`]); one [`hub`] actor per instance
 //! maps users to their sessions; the bus carries "recipient R has event N" between instances:
 //! in-process, or Redis pub/sub where an instance subscribes only to the users connected to
-//! it. The database is the truth: a session that misses anything catches up from the
-//! `notifications` table, so a dropped socket or a Redis restart loses nothing.
+//! it, each on the Redis shard of that user ([`crate::bus::shard_of`]). The database is the
+//! truth: a session that misses anything catches up from the `notifications` table, so a
+//! dropped socket or a Redis restart loses nothing.
 
 pub mod hub;
 pub mod session;
@@ -35,9 +36,10 @@ pub struct Realtime {
     bus: Bus,
     namespace: Arc<str>,
     pub metrics: Arc<Metrics>,
-    /// How many publishes have failed or timed out so far. The keeper compares it with the
-    /// count it last repaired: any change means some session may have missed an event.
-    failed_publishes: Arc<AtomicU64>,
+    /// How many publishes have failed or timed out so far, per Redis shard. The shard's keeper
+    /// compares it with the count it last repaired: any change means some session of that
+    /// shard's users may have missed an event.
+    failed_publishes: Arc<[AtomicU64]>,
     /// What each account may do now, as this instance remembers it (`auth::standing`); account
     /// messages on the bus make it forget.
     pub standings: Arc<Standings>,
@@ -71,7 +73,8 @@ impl AccountChanged {
     }
 }
 
-/// `<namespace>:account`: account decisions; every instance of the deployment subscribes to it.
+/// `<namespace>:account`: account decisions; every instance of the deployment subscribes to it
+/// on every shard, and a decision travels on its account's shard.
 pub fn account_channel(namespace: &str) -> String {
     format!("{namespace}:account")
 }
@@ -97,7 +100,8 @@ pub fn user_channel(namespace: &str, user_id: i64) -> String {
 }
 
 /// `<namespace>:resync`: "a publish failed; every session catch up from the database". Every
-/// instance of the deployment subscribes to it.
+/// instance of the deployment subscribes to it on every shard; heard on one shard, it concerns
+/// that shard's users.
 pub fn resync_channel(namespace: &str) -> String {
     format!("{namespace}:resync")
 }
@@ -124,31 +128,40 @@ impl Realtime {
         standings: Arc<Standings>,
     ) -> Realtime {
         let arbiter = Arbiter::new();
-        let (sub_tx, sub_rx) = mpsc::unbounded_channel();
-        let redis = bus.redis_client().cloned();
-        let subscriptions = redis.as_ref().map(|_| sub_tx);
+        let shards = bus.shard_count();
+        standings.set_shards(shards);
+        // One subscriber per Redis shard; none in process.
+        let (senders, receivers): (Vec<_>, Vec<_>) =
+            bus.shards().iter().map(|_| mpsc::unbounded_channel::<subscriber::SubCommand>()).unzip();
         let hub_namespace = namespace.clone();
         let hub_metrics = metrics.clone();
         let keeper_db = db.clone();
         let hub_standings = standings.clone();
         let hub = Hub::start_in_arbiter(&arbiter.handle(), move |_| {
-            Hub::new(subscriptions, hub_namespace, db, hub_metrics, hub_standings)
+            Hub::new(senders, hub_namespace, db, hub_metrics, hub_standings)
         });
         let realtime = Realtime {
             hub: hub.clone(),
-            bus,
+            bus: bus.clone(),
             namespace: namespace.clone(),
             metrics,
-            failed_publishes: Default::default(),
+            failed_publishes: (0..shards).map(|_| AtomicU64::new(0)).collect(),
             standings: standings.clone(),
         };
-        if let Some(client) = redis {
-            // Until the subscriber hears the bus, account messages may be missed.
-            standings.set_trusted(false);
+        for (shard, (redis, commands)) in bus.shards().iter().zip(receivers).enumerate() {
+            // Until the subscriber hears its shard, account messages there may be missed.
+            standings.set_heard(shard, false);
             let channels =
                 subscriber::Channels { resync: resync_channel(&namespace), account: account_channel(&namespace) };
-            arbiter.spawn(subscriber::run(client, sub_rx, hub, channels, standings));
-            arbiter.spawn(keeper(realtime.clone(), keeper_db));
+            arbiter.spawn(subscriber::run(
+                shard,
+                redis.client.clone(),
+                commands,
+                hub.clone(),
+                channels,
+                standings.clone(),
+            ));
+            arbiter.spawn(keeper(realtime.clone(), shard, keeper_db.clone()));
         }
         // The arbiter lives as long as the process.
         std::mem::forget(arbiter);
@@ -166,28 +179,37 @@ impl Realtime {
                     self.hub.do_send(hub::Deliver(event.clone()));
                 }
             }
-            Bus::Redis { .. } if events.is_empty() => {}
-            Bus::Redis { .. } => {
-                let bus = self.bus.clone();
-                let messages: Vec<(String, String)> =
-                    events.iter().map(|e| (user_channel(&self.namespace, e.recipient_id), encode(e))).collect();
-                let (first, count) = (events.first().map(|e| e.id), events.len());
-                let (metrics, failed) = (self.metrics.clone(), self.failed_publishes.clone());
-                actix_web::rt::spawn(async move {
-                    let started = Instant::now();
-                    // One round trip for a whole batch of events.
-                    let outcome = tokio::time::timeout(PUBLISH_TIMEOUT, bus.publish_many(&messages)).await;
-                    metrics.publish_seconds.observe(started.elapsed().as_secs_f64());
-                    let why = match outcome {
-                        Ok(Ok(())) => return,
-                        Ok(Err(e)) => e.to_string(),
-                        Err(_) => "timed out".to_string(),
-                    };
-                    // One line per outage, not one per event.
-                    if publish_failed(&metrics, &failed, count) {
-                        tracing::warn!(error = %why, first, count, "events not published; sessions will catch up when the bus answers");
-                    }
-                });
+            Bus::Redis(_) => {
+                let shards = self.bus.shard_count();
+                let mut by_shard: Vec<Vec<(String, String)>> = vec![Vec::new(); shards];
+                let mut first = vec![None; shards];
+                for e in events {
+                    let shard = crate::bus::shard_of(e.recipient_id, shards);
+                    first[shard].get_or_insert(e.id);
+                    by_shard[shard].push((user_channel(&self.namespace, e.recipient_id), encode(e)));
+                }
+                // Each shard on its own: one that is slow or down holds up none of the others.
+                for (shard, messages) in by_shard.into_iter().enumerate().filter(|(_, m)| !m.is_empty()) {
+                    let realtime = self.clone();
+                    let first = first[shard];
+                    actix_web::rt::spawn(async move {
+                        let started = Instant::now();
+                        // One round trip for a whole batch of events.
+                        let outcome =
+                            tokio::time::timeout(PUBLISH_TIMEOUT, realtime.bus.publish_many(shard, &messages)).await;
+                        realtime.metrics.publish_seconds.observe(started.elapsed().as_secs_f64());
+                        let why = match outcome {
+                            Ok(Ok(())) => return,
+                            Ok(Err(e)) => e.to_string(),
+                            Err(_) => "timed out".to_string(),
+                        };
+                        let count = messages.len();
+                        // One line per outage, not one per event.
+                        if realtime.publish_failed(shard, count) {
+                            tracing::warn!(shard, error = %why, first, count, "events not published; sessions will catch up when the bus answers");
+                        }
+                    });
+                }
             }
         }
     }
@@ -201,15 +223,18 @@ impl Realtime {
     pub async fn account_changed(&self, change: AccountChanged) {
         self.standings.forget(change.user_id);
         self.hub.do_send(change);
-        if let Bus::Redis { .. } = &self.bus {
+        if let Bus::Redis(_) = &self.bus {
+            // On the account's own shard: every instance listens to the account channel on each.
+            let shard = crate::bus::shard_of(change.user_id, self.bus.shard_count());
             let message = [(account_channel(&self.namespace), change.encode())];
-            match tokio::time::timeout(PUBLISH_TIMEOUT, self.bus.publish_many(&message)).await {
+            match tokio::time::timeout(PUBLISH_TIMEOUT, self.bus.publish_many(shard, &message)).await {
                 Ok(Ok(())) => {}
                 outcome => {
-                    publish_failed(&self.metrics, &self.failed_publishes, 1);
+                    self.publish_failed(shard, 1);
                     // Every one: each is an account decision other instances have not heard yet.
                     tracing::warn!(
                         user = change.user_id,
+                        shard,
                         timed_out = outcome.is_err(),
                         "account change not published; instances re-read accounts when the bus answers"
                     );
@@ -219,13 +244,26 @@ impl Realtime {
     }
 }
 
-/// Counts `count` messages that did not reach the bus and marks it down, so the keeper has every
-/// instance catch up (and forget what it remembers of accounts) once it answers again. True when
-/// the bus was thought up until now: the first failure of an outage.
-fn publish_failed(metrics: &Metrics, failed: &AtomicU64, count: usize) -> bool {
-    inc(&metrics.events_publish_failed, count as u64);
-    failed.fetch_add(1, Ordering::Release);
-    metrics.bus_up.swap(0, Ordering::Relaxed) == 1
+impl Realtime {
+    /// Counts `count` messages that did not reach a shard and marks the shard down, so its keeper
+    /// has every instance catch its users up (and forget what it remembers of their accounts) once
+    /// it answers again. True when the shard was thought up until now: the first failure of an
+    /// outage.
+    fn publish_failed(&self, shard: usize, count: usize) -> bool {
+        inc(&self.metrics.events_publish_failed, count as u64);
+        self.failed_publishes[shard].fetch_add(1, Ordering::Release);
+        self.shard_answers(shard, false)
+    }
+
+    /// Records whether a shard answers, and the bus gauges with it. Returns whether that changed.
+    fn shard_answers(&self, shard: usize, up: bool) -> bool {
+        let shards = self.bus.shards();
+        let changed = shards[shard].up.swap(up, Ordering::Relaxed) != up;
+        let down = shards.iter().filter(|s| !s.is_up()).count();
+        self.metrics.bus_shards_down.store(down as i64, Ordering::Relaxed);
+        self.metrics.bus_up.store(i64::from(down == 0), Ordering::Relaxed);
+        changed
+    }
 }
 
 /// How long a publish may take before it counts as failed.
@@ -234,37 +272,36 @@ const PUBLISH_TIMEOUT: Duration = Duration::from_secs(3);
 const KEEP_EVERY: Duration = Duration::from_secs(1);
 const KEEP_FAST: Duration = Duration::from_millis(200);
 
-/// Watches the Redis bus of one instance. It pings it every second, which also keeps the
-/// publishing connection's reconnect going while Redis is away (the client retries a few times
-/// and then waits for the next command). After any failed publish, as soon as Redis answers
-/// again, it publishes a resync on the deployment's resync channel: every instance (this one
-/// too) has its sessions read their latest `seq` from the database and fetch what they missed.
-/// Ends with the app (tests start many apps in one process).
-async fn keeper(realtime: Realtime, db: std::sync::Weak<crate::db::Db>) {
+/// Watches one Redis shard of the bus for one instance. It pings it every second, which also
+/// keeps the publishing connection's reconnect going while the shard is away (the client retries
+/// a few times and then waits for the next command). After any failed publish to the shard, as
+/// soon as it answers again, it publishes a resync on the shard's resync channel: every instance
+/// (this one too) has the sessions of that shard's users read their latest `seq` from the
+/// database and fetch what they missed. Ends with the app (tests start many apps in one process).
+async fn keeper(realtime: Realtime, shard: usize, db: std::sync::Weak<crate::db::Db>) {
     let channel = resync_channel(&realtime.namespace);
     let mut repaired = 0u64;
     while db.strong_count() > 0 {
-        let failed = realtime.failed_publishes.load(Ordering::Acquire);
+        let failed = realtime.failed_publishes[shard].load(Ordering::Acquire);
         tokio::time::sleep(if failed != repaired { KEEP_FAST } else { KEEP_EVERY }).await;
-        let up = realtime.bus.healthy().await;
-        let was_up = realtime.metrics.bus_up.swap(i64::from(up), Ordering::Relaxed) == 1;
-        if up && !was_up {
-            tracing::info!("the event bus answers again");
+        let up = realtime.bus.shard_healthy(shard).await;
+        if realtime.shard_answers(shard, up) && up {
+            tracing::info!(shard, "the event bus answers again");
         }
         if !up || failed == repaired {
             continue;
         }
         let message = [(channel.clone(), "resync".to_string())];
-        match tokio::time::timeout(PUBLISH_TIMEOUT, realtime.bus.publish_many(&message)).await {
+        match tokio::time::timeout(PUBLISH_TIMEOUT, realtime.bus.publish_many(shard, &message)).await {
             Ok(Ok(())) => {
-                tracing::info!("publishing works again; every session catches up from the database");
+                tracing::info!(shard, "publishing works again; the shard's sessions catch up from the database");
                 // Ours too, in case our own subscriber is between connections (it resyncs after
                 // reconnecting anyway).
-                realtime.hub.do_send(hub::Resync);
+                realtime.hub.do_send(hub::Resync { shard: Some(shard) });
                 repaired = failed;
             }
             _ => {
-                realtime.metrics.bus_up.store(0, Ordering::Relaxed);
+                realtime.shard_answers(shard, false);
             }
         }
     }

@@ -1,7 +1,8 @@
-//! The Redis side of the bus: one pub/sub connection per instance, subscribed to exactly the
-//! channels the hub asks for and to the deployment's resync channel; it reconnects with backoff
-//! (within a second of Redis coming back), resubscribes, and then asks every session to catch up
-//! from the database for whatever was published while it was away.
+//! The Redis side of the bus: one pub/sub connection per instance and Redis shard, subscribed to
+//! exactly the channels of this instance's users on that shard and to the shard's resync and
+//! account channels; it reconnects with backoff (within a second of Redis coming back),
+//! resubscribes, and then asks the sessions of that shard's users to catch up from the database
+//! for whatever was published while it was away. The other shards' users are not disturbed.
 
 use std::{collections::HashSet, sync::Arc, time::Duration};
 
@@ -36,6 +37,7 @@ pub enum SubCommand {
 const MAX_BACKOFF: Duration = Duration::from_millis(500);
 
 pub async fn run(
+    shard: usize,
     client: redis::Client,
     mut commands: UnboundedReceiver<SubCommand>,
     hub: Addr<Hub>,
@@ -53,7 +55,7 @@ pub async fn run(
             Ok(Ok(p)) => p,
             failure => {
                 if let Ok(Err(e)) = failure {
-                    tracing::warn!(error = %e, "Redis subscriber cannot connect; retrying");
+                    tracing::warn!(shard, error = %e, "Redis subscriber cannot connect; retrying");
                 }
                 // Keep the channel set current while disconnected.
                 while let Ok(cmd) = commands.try_recv() {
@@ -82,10 +84,10 @@ pub async fn run(
         }
         backoff = RECONNECT_MIN_DELAY;
         // Account messages reach us again; what we remembered while deaf may be stale.
-        standings.set_trusted(true);
+        standings.set_heard(shard, true);
         if connected_before {
-            tracing::info!(channels = channels.len(), "Redis subscriber reconnected; sessions catch up");
-            hub.do_send(Resync);
+            tracing::info!(shard, channels = channels.len(), "Redis subscriber reconnected; sessions catch up");
+            hub.do_send(Resync { shard: Some(shard) });
         }
         connected_before = true;
         loop {
@@ -105,7 +107,7 @@ pub async fn run(
                     let Some(msg) = msg else { break };
                     let channel = msg.get_channel_name().to_string();
                     if channel == resync {
-                        hub.do_send(Resync);
+                        hub.do_send(Resync { shard: Some(shard) });
                         continue;
                     }
                     let Ok(payload) = msg.get_payload::<String>() else { continue };
@@ -127,8 +129,8 @@ pub async fn run(
             }
         }
         // Deaf until resubscribed: account decisions made meanwhile would go unheard.
-        standings.set_trusted(false);
-        tracing::warn!("Redis subscriber lost its connection; reconnecting");
+        standings.set_heard(shard, false);
+        tracing::warn!(shard, "Redis subscriber lost its connection; reconnecting");
     }
 }
 

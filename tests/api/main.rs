@@ -28,5 +28,6 @@ mod realtime;
 mod revisions;
 mod services;
 mod sessions;
+mod shards;
 mod site_settings;
 mod web_delivery;
