@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { ErrorAlert, StatusMessage } from '@/components/Alert';
 import { TextArea, TextField } from '@/components/Field';
+import { LoadState } from '@/components/LoadState';
 import { Page } from '@/components/Page';
 import { ApiError } from '@/lib/api-client';
 import { useFormErrors } from '@/lib/forms';
@@ -101,8 +102,7 @@ export function NewsEditorPage() {
   if (!loaded) {
     return (
       <Page title={title}>
-        <ErrorAlert>{loadError}</ErrorAlert>
-        {!loadError ? <p>{t('loading')}</p> : null}
+        <LoadState loading loadError={loadError} loadingText={t('loading')} />
         <p>
           <Link to="/admin/news">{t('editor.back')}</Link>
         </p>

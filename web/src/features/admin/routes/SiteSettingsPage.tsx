@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState, type ChangeEvent, type FormEvent } from '
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert, StatusMessage } from '@/components/Alert';
 import { TextArea, TextField } from '@/components/Field';
+import { LoadState } from '@/components/LoadState';
 import { Page } from '@/components/Page';
 import { ApiError } from '@/lib/api-client';
 import { useFormErrors } from '@/lib/forms';
@@ -41,8 +42,7 @@ export function SiteSettingsPage() {
   if (!form) {
     return (
       <Page title={title} docTitle={`${title} — ${t('site')}`}>
-        <ErrorAlert>{loadError}</ErrorAlert>
-        {!loadError ? <p>{t('loading')}</p> : null}
+        <LoadState loading loadError={loadError} loadingText={t('loading')} />
       </Page>
     );
   }

@@ -1,9 +1,9 @@
 import { formatScore } from '@/lib/format';
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { ErrorAlert, StatusMessage } from '@/components/Alert';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { EmptyState } from '@/components/EmptyState';
+import { LoadState } from '@/components/LoadState';
 import { Page } from '@/components/Page';
 import { ApiError } from '@/lib/api-client';
 import { loadErrorText } from '@/lib/query';
@@ -98,9 +98,7 @@ export function AssessmentsPage() {
           {txt('list.create')}
         </Link>
       </p>
-      <ErrorAlert>{loadError || error}</ErrorAlert>
-      <StatusMessage>{status}</StatusMessage>
-      {!list && !loadError ? <p>{txt('common.loading')}</p> : null}
+      <LoadState loading={!list} loadError={loadError} actionError={error} status={status} loadingText={txt('common.loading')} />
       {list && list.length === 0 ? (
         <EmptyState>
           <p>{txt('list.none')}</p>

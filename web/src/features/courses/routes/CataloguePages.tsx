@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { ErrorAlert, StatusMessage } from '@/components/Alert';
 import { EmptyState } from '@/components/EmptyState';
+import { LoadState } from '@/components/LoadState';
 import { Page } from '@/components/Page';
 import { ApiError } from '@/lib/api-client';
 import { sessionAtom } from '@/lib/state';
@@ -182,9 +183,7 @@ export function CoursePage({ area }: { area: CatalogueArea }) {
   const dialogOpen = asking && !course?.enrolled;
   return (
     <Page title={course?.title ?? txt('catalogue.title')}>
-      <ErrorAlert>{loadError}</ErrorAlert>
-      <StatusMessage>{status}</StatusMessage>
-      {!course && !loadError ? <p>{txt('common.loading')}</p> : null}
+      <LoadState loading={!course} loadError={loadError} status={status} loadingText={txt('common.loading')} />
       {course ? (
         <>
           <CourseImage course={course} txt={txt} />

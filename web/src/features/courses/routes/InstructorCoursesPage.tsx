@@ -1,8 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { ErrorAlert, StatusMessage } from '@/components/Alert';
 import { EmptyState } from '@/components/EmptyState';
+import { LoadState } from '@/components/LoadState';
 import { Page } from '@/components/Page';
 import { ApiError } from '@/lib/api-client';
 import { loadErrorText } from '@/lib/query';
@@ -143,9 +143,7 @@ export function InstructorCoursesPage() {
         </Link>
         <Link to="/instructor/archive">{txt('instructor.archiveLink')}</Link>
       </p>
-      <ErrorAlert>{loadError || error}</ErrorAlert>
-      <StatusMessage>{status}</StatusMessage>
-      {!courses && !loadError ? <p>{txt('common.loading')}</p> : null}
+      <LoadState loading={!courses} loadError={loadError} actionError={error} status={status} loadingText={txt('common.loading')} />
       {courses && shown.length === 0 ? (
         <EmptyState>
           <p>{txt('instructor.none')}</p>
@@ -221,8 +219,7 @@ export function ArchivePage() {
   const archived = courses?.filter((c) => c.status === 'inactive') ?? [];
   return (
     <Page title={txt('instructor.archiveTitle')} intro={<p>{txt('instructor.archiveIntro')}</p>}>
-      <ErrorAlert>{loadError}</ErrorAlert>
-      {!courses && !loadError ? <p>{txt('common.loading')}</p> : null}
+      <LoadState loading={!courses} loadError={loadError} loadingText={txt('common.loading')} />
       {courses && archived.length === 0 ? (
         <EmptyState>
           <p>{txt('instructor.archiveEmpty')}</p>

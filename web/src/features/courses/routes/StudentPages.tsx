@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { ErrorAlert, StatusMessage } from '@/components/Alert';
 import { EmptyState } from '@/components/EmptyState';
+import { LoadState } from '@/components/LoadState';
 import { Page } from '@/components/Page';
 import { ApiError } from '@/lib/api-client';
 import { loadErrorText } from '@/lib/query';
@@ -24,8 +24,7 @@ export function MyCoursesPage() {
 
   return (
     <Page title={txt('student.title')} intro={<p>{txt('student.intro')}</p>}>
-      <ErrorAlert>{loadError}</ErrorAlert>
-      {!courses && !loadError ? <p>{txt('common.loading')}</p> : null}
+      <LoadState loading={!courses} loadError={loadError} loadingText={txt('common.loading')} />
       {courses && courses.length === 0 ? (
         <EmptyState>
           <p>{txt('student.none')}</p>
@@ -166,9 +165,7 @@ export function LearnPage({ assessments: Assessments }: { assessments?: Componen
       <p>
         <Link to="/student/courses">{txt('learn.back')}</Link>
       </p>
-      <ErrorAlert>{loadError || error}</ErrorAlert>
-      <StatusMessage>{status}</StatusMessage>
-      {!course && !loadError && !notFound ? <p>{txt('common.loading')}</p> : null}
+      <LoadState loading={!course && !notFound} loadError={loadError} actionError={error} status={status} loadingText={txt('common.loading')} />
       {notFound ? <p className="alert alert-error">{txt('learn.notFound')}</p> : null}
       {course && !course.enrolled ? (
         <p>
