@@ -18,6 +18,8 @@ export interface ApiMutationOptions<TData, TVars> {
   mutationFn: (vars: TVars) => Promise<TData>;
   /** The cache updates the answer calls for (set the record, re-read the lists it touches). */
   onSuccess?: (data: TData, vars: TVars) => unknown;
+  /** What a refusal means for the cache (e.g. a 409 because the record changed elsewhere: read it again). */
+  onError?: (error: Error, vars: TVars) => unknown;
   /** The text of a failure without a server message (e.g. "There was a problem sending"). */
   fallback: string;
 }

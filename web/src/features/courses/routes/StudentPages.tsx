@@ -6,8 +6,8 @@ import { LoadState } from '@/components/LoadState';
 import { Page } from '@/components/Page';
 import { ApiError } from '@/lib/api-client';
 import { loadErrorText } from '@/lib/query';
-import { completeLesson, type CourseDetail, type LessonDto } from '../api/courses';
-import { lessonCompleted, useEnrolledCourses, useLearnCourse } from '../api/queries';
+import { type CourseDetail, type LessonDto } from '../api/courses';
+import { useCompleteLesson, useEnrolledCourses, useLearnCourse } from '../api/queries';
 import { ProgressView } from '../components/CourseParts';
 import { LessonContent } from '../components/LessonContent';
 import { formatDateTime } from '@/lib/format';
@@ -94,8 +94,8 @@ export function LearnPage({ assessments: Assessments }: { assessments?: Componen
   const notFound = query.error instanceof ApiError && query.error.status === 404;
   const loadError = notFound ? '' : loadErrorText(query.error, txt('common.loadError'));
   const [status, setStatus] = useState('');
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const completion = useCompleteLesson(courseId ?? '', txt('common.sendError'));
+  const busy = completion.pending;
   const shownLesson = useRef<number | null>(null);
   const focusAfter = useRef<string | null>(null);
 
@@ -127,35 +127,26 @@ export function LearnPage({ assessments: Assessments }: { assessments?: Componen
   const currentId = current?.lesson.id ?? null;
 
   // Another lesson was opened: its heading takes focus (not on the first display).
+  const resetCompletion = completion.reset;
   useEffect(() => {
     if (currentId === null) return;
     if (shownLesson.current !== null && shownLesson.current !== currentId) {
       setStatus('');
-      setError('');
+      resetCompletion();
       document.getElementById('lesson-title')?.focus();
     }
     shownLesson.current = currentId;
-  }, [currentId]);
+  }, [currentId, resetCompletion]);
 
-  async function markComplete(lesson: LessonDto) {
+  function markComplete(lesson: LessonDto) {
     if (busy || !course) return;
-    setBusy(true);
-    setError('');
     setStatus('');
-    try {
-      const res = await completeLesson(lesson.id);
-      lessonCompleted(courseId ?? '', (cur) => ({
-        ...cur,
-        progress: res.progress,
-        chapters: cur.chapters.map((c) => ({ ...c, lessons: c.lessons.map((x) => (x.id === lesson.id ? { ...x, completed: true } : x)) })),
-      }));
-      setStatus(res.message);
-      focusAfter.current = 'lesson-done';
-    } catch (e) {
-      setError(e instanceof ApiError ? e.message : txt('common.sendError'));
-    } finally {
-      setBusy(false);
-    }
+    completion.mutate(lesson.id, {
+      onSuccess: (res) => {
+        setStatus(res.message);
+        focusAfter.current = 'lesson-done';
+      },
+    });
   }
 
   const lessonLink = (x: Located) => `/student/courses/${courseId}?lesson=${x.lesson.id}`;
@@ -165,7 +156,7 @@ export function LearnPage({ assessments: Assessments }: { assessments?: Componen
       <p>
         <Link to="/student/courses">{txt('learn.back')}</Link>
       </p>
-      <LoadState loading={!course && !notFound} loadError={loadError} actionError={error} status={status} loadingText={txt('common.loading')} />
+      <LoadState loading={!course && !notFound} loadError={loadError} actionError={completion.errorText} status={status} loadingText={txt('common.loading')} />
       {notFound ? <p className="alert alert-error">{txt('learn.notFound')}</p> : null}
       {course && !course.enrolled ? (
         <p>
@@ -230,7 +221,7 @@ export function LearnPage({ assessments: Assessments }: { assessments?: Componen
                         {txt('learn.done')}
                       </p>
                     ) : course.status !== 'inactive' ? (
-                      <button type="button" className="btn btn-primary" aria-disabled={busy || undefined} onClick={() => void markComplete(current.lesson)}>
+                      <button type="button" className="btn btn-primary" aria-disabled={busy || undefined} onClick={() => markComplete(current.lesson)}>
                         {txt('learn.markComplete')}
                       </button>
                     ) : null}
