@@ -7,7 +7,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { applyLive, onLive, progressChanged, PROGRESS, queryClient, refetchFresh, useAppQuery } from '@/lib/query';
 import { ApiError } from '@/lib/api-client';
 import { useApiMutation } from '@/lib/mutation';
-import { brailleTable, completeLesson, enrol, enrolledCourses, getCourse, listCatalogue, myCourses, requestQueue, trackStudents, type BrailleCode, type RequestDto, type CatalogueFilters, type CourseDetail, type CourseSummary } from './courses';
+import { brailleTable, completeLesson, enrol, enrolledCourses, requestStop, sendForAccreditation, getCourse, listCatalogue, myCourses, requestQueue, trackStudents, type BrailleCode, type RequestDto, type CatalogueFilters, type CourseDetail, type CourseSummary } from './courses';
 
 /** The student's enrolled courses with their progress. */
 export const useEnrolledCourses = () => useAppQuery({ queryKey: ['courses', 'enrolled'], queryFn: enrolledCourses, meta: PROGRESS });
@@ -19,13 +19,25 @@ const courseKey = (id: string) => ['courses', 'one', id] as const;
 export const useMyCourses = () => useAppQuery({ queryKey: myCoursesKey, queryFn: myCourses });
 
 /** A change this tab made to one of the instructor's courses (the server's record): into the list; its preview reads again. */
-export function myCourseChanged(course: Partial<CourseSummary> & { id: number }) {
+function myCourseChanged(course: Partial<CourseSummary> & { id: number }) {
   queryClient.setQueryData<CourseSummary[]>(myCoursesKey, (list) => list?.map((x) => (x.id === course.id ? { ...x, ...course } : x)));
   void refetchFresh(courseKey(String(course.id)));
 }
 
 /** Re-reads the instructor's courses (after a failed change: show them as they are now). */
-export const refreshMyCourses = () => refetchFresh(myCoursesKey);
+const refreshMyCourses = () => refetchFresh(myCoursesKey);
+
+/**
+ * Sends one of the instructor's courses for accreditation or asks to stop it: the course as the
+ * server returned it goes into the list; a refusal re-reads the list (it changed elsewhere).
+ */
+export const useCourseRequest = (fallback: string) =>
+  useApiMutation({
+    mutationFn: ({ id, kind }: { id: number; kind: 'accreditation' | 'stop' }) => (kind === 'accreditation' ? sendForAccreditation(id) : requestStop(id)),
+    onSuccess: (res, { id }) => myCourseChanged({ ...res.course, id }),
+    onError: () => void refreshMyCourses(),
+    fallback,
+  });
 
 const trackKey = ['courses', 'track'] as const;
 
