@@ -77,6 +77,8 @@ fi
 if [[ $only == all || $only == web ]]; then
   s=0
   (cd web && { [[ -d node_modules ]] || npm ci --no-audit --no-fund; }) || s=1
+  # The generated API types must match what the server publishes (issue 24).
+  run_stage "Web API types against the server's OpenAPI document" "$logs/api-types.log" bash scripts/api-types.sh --check || s=1
   run_stage "Web typecheck and lint" "$logs/lint.log" bash -c 'cd web && npm run typecheck && npm run lint' || s=1
   run_stage "Web unit tests (Vitest)" "$logs/vitest.log" bash -c 'cd web && NO_COLOR=1 FORCE_COLOR=0 npx vitest run' || s=1
   p=$(grep -Eo 'Tests +[0-9]+ passed' "$logs/vitest.log" | grep -Eo '[0-9]+' | tail -1); p=${p:-0}

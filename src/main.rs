@@ -81,6 +81,10 @@ enum Command {
         #[arg(long, default_value = "unicode", value_parser = ["unicode", "dots", "brf"])]
         format: String,
     },
+    /// Print the OpenAPI document that `GET /api/openapi.json` serves, and exit.
+    ///
+    /// Needs no settings or database; the web app's API types are generated from it.
+    Openapi,
     /// Create load-test accounts and print them with access tokens.
     ///
     /// For the load-test harness (loadtest/): creates (or reuses) one supervisor and --count
@@ -116,6 +120,11 @@ fn main() -> anyhow::Result<()> {
     let cli = Cli::parse();
     if let Some(Command::Braille { lang, grade, back, format }) = &cli.command {
         return braille_stream(lang, grade, *back, format);
+    }
+    if let Some(Command::Openapi) = &cli.command {
+        let mut out = std::io::stdout().lock();
+        writeln!(out, "{}", lamsa::routes::docs::document())?;
+        return Ok(());
     }
     let settings = Settings::from_env()?;
     match cli.command.unwrap_or(Command::Serve) {
@@ -179,7 +188,11 @@ async fn admin(settings: Settings, command: Command) -> anyhow::Result<()> {
     let pool = db::connect(&settings.database_url).await?;
     db::migrate(&pool, &settings.database_url).await?;
     match command {
-        Command::Serve | Command::Braille { .. } | Command::Backup { .. } | Command::Restore { .. } => {
+        Command::Serve
+        | Command::Braille { .. }
+        | Command::Openapi
+        | Command::Backup { .. }
+        | Command::Restore { .. } => {
             unreachable!("handled in main")
         }
         Command::Migrate => {

@@ -301,6 +301,12 @@ fn plain_text_in_requests(doc: &mut serde_json::Value) {
     }
 }
 
+/// The OpenAPI document `GET /api/openapi.json` answers with, for `lamsa openapi` (the web app
+/// generates its API types from it without a server running).
+pub fn document() -> &'static str {
+    DOC_JSON.as_str()
+}
+
 /// This document.
 #[utoipa::path(get, path = "/api/openapi.json", tag = "docs", responses((status = 200, description = "OpenAPI 3.1 document")))]
 pub async fn openapi_json() -> HttpResponse {

@@ -1,6 +1,7 @@
 /** Calls and shapes of the admin API (`/api/admin/*`, supervisors only; /work/helpers/admin-api.md). */
 import { apiFetch } from '@/lib/api-client';
 import type { SiteSettings } from '@/lib/site';
+import type { Schema } from '@/lib/api-types';
 
 export interface Paged<T> {
   items: T[];
@@ -11,7 +12,7 @@ export interface Paged<T> {
 
 export const pageCount = (p: Pick<Paged<unknown>, 'total' | 'per_page'>) => Math.max(1, Math.ceil(p.total / Math.max(1, p.per_page)));
 
-export type UserType = 'student' | 'instructor' | 'supervisor';
+export type UserType = Schema<'UserType'>;
 export const USER_TYPES: UserType[] = ['student', 'instructor', 'supervisor'];
 
 export interface Person {
@@ -19,40 +20,11 @@ export interface Person {
   name: string;
 }
 
-export interface AdminUser {
-  id: number;
-  name: string;
-  email: string;
-  type: UserType;
-  active: boolean;
-  activated: boolean;
-  created_at: string;
-  deactivated_at: string | null;
-  avatar_url: string | null;
-}
+export type AdminUser = Schema<'AdminUser'>;
 
-export interface AuditEntry {
-  id: number;
-  at: string;
-  actor: Person | null;
-  action: string;
-  record_kind: string;
-  record_id: string;
-  before: unknown;
-  after: unknown;
-}
+export type AuditEntry = Schema<'AuditEntry'>;
 
-export interface CertificateDto {
-  code: string;
-  student_id: number;
-  student_name: string;
-  course_id: number;
-  course_title: string;
-  issued_at: string;
-  status: 'valid' | 'revoked';
-  revoked_at: string | null;
-  revoke_reason: string | null;
-}
+export type CertificateDto = Schema<'CertificateDto'>;
 
 export interface UserDetail {
   user: AdminUser;
@@ -62,17 +34,7 @@ export interface UserDetail {
   recent_actions: AuditEntry[];
 }
 
-export interface AdminCourse {
-  id: number;
-  title: string;
-  status: string;
-  instructor: Person;
-  enrolled_count: number;
-  lessons_count: number;
-  language: string;
-  created_at: string;
-  updated_at: string;
-}
+export type AdminCourse = Schema<'AdminCourse'>;
 
 export type NewsState = 'draft' | 'scheduled' | 'published';
 export const NEWS_STATES: NewsState[] = ['draft', 'scheduled', 'published'];
@@ -253,21 +215,7 @@ export function saveBlob(blob: Blob, fileName: string): void {
 }
 
 /** What `PUT /api/admin/site-settings` takes: every setting at once; an empty text unsets it. */
-export interface SiteSettingsInput {
-  society_name_ar: string;
-  society_name_en: string;
-  contact_email: string;
-  contact_phone: string;
-  address_ar: string;
-  address_en: string;
-  social_x: string;
-  social_facebook: string;
-  social_youtube: string;
-  social_instagram: string;
-  logos: Array<{ media_id: number; alt_ar: string; alt_en: string }>;
-  credit_ar: string;
-  credit_en: string;
-}
+export type SiteSettingsInput = Schema<'SiteSettingsInput'>;
 
 export const getSiteSettings = () => apiFetch<SiteSettings>('admin/site-settings');
 export const putSiteSettings = (body: SiteSettingsInput) =>

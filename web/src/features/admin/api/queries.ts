@@ -5,6 +5,7 @@
  * next one loads, so focus and the reader's place survive a filter or page change.
  */
 import { keepPreviousData } from '@tanstack/react-query';
+import { useApiMutation } from '@/lib/mutation';
 import { onLive, queryClient, refetchFresh, useAppQuery } from '@/lib/query';
 import { SITE_KEY } from '@/lib/site';
 import {
@@ -143,82 +144,94 @@ function changed(...keys: ReadonlyArray<readonly unknown[]>): void {
   for (const key of [...keys, adminKeys.overview, adminKeys.audit]) void refetchFresh(key);
 }
 
-export async function changeUser(id: number, body: { active?: boolean; type?: UserType }) {
-  const res = await patchUser(id, body);
-  queryClient.setQueryData<UserDetail>(adminKeys.user(String(id)), (cur) => (cur ? { ...cur, user: res.user } : cur));
-  changed(adminKeys.users);
-  return res;
+/** `{ id, body }` for a change to one user. */
+interface UserChange {
+  id: number;
+  body: { active?: boolean; type?: UserType };
 }
 
-export async function bulkChangeUsers(ids: number[], active: boolean) {
-  const res = await bulkUsers(ids, active);
-  changed(adminKeys.users);
-  return res;
-}
+export const useChangeUser = (fallback: string) =>
+  useApiMutation({
+    mutationFn: ({ id, body }: UserChange) => patchUser(id, body),
+    onSuccess: (res, { id }) => {
+      queryClient.setQueryData<UserDetail>(adminKeys.user(String(id)), (cur) => (cur ? { ...cur, user: res.user } : cur));
+      changed(adminKeys.users);
+    },
+    fallback,
+  });
 
-export async function resendActivationChange(id: number) {
-  const res = await resendActivation(id);
-  changed(adminKeys.user(String(id)));
-  return res;
-}
+export const useBulkChangeUsers = (fallback: string) =>
+  useApiMutation({
+    mutationFn: ({ ids, active }: { ids: number[]; active: boolean }) => bulkUsers(ids, active),
+    onSuccess: () => changed(adminKeys.users),
+    fallback,
+  });
 
-export async function sendResetChange(id: number) {
-  const res = await sendReset(id);
-  changed(adminKeys.user(String(id)));
-  return res;
-}
+/** Resends the activation e-mail or sends a password reset: the user's page and the audit log. */
+export const useUserMail = (fallback: string) =>
+  useApiMutation({
+    mutationFn: ({ id, mail }: { id: number; mail: 'activation' | 'reset' }) => (mail === 'activation' ? resendActivation(id) : sendReset(id)),
+    onSuccess: (_res, { id }) => changed(adminKeys.user(String(id))),
+    fallback,
+  });
 
-export async function inviteChange(body: { type: UserType; email: string; name: string }) {
-  const res = await inviteUser(body);
-  changed(adminKeys.users);
-  return res;
-}
+export const useInvite = (fallback: string) =>
+  useApiMutation({
+    mutationFn: (body: { type: UserType; email: string; name: string }) => inviteUser(body),
+    onSuccess: () => changed(adminKeys.users),
+    fallback,
+  });
 
 /** A course stopped or restarted: the courses list and the users' course tables. */
-export async function courseActiveChange(id: number, active: boolean) {
-  const res = await setCourseActive(id, active);
-  changed(adminKeys.courses(), adminKeys.users);
-  return res;
-}
+export const useCourseActiveChange = (fallback: string) =>
+  useApiMutation({
+    mutationFn: ({ id, active }: { id: number; active: boolean }) => setCourseActive(id, active),
+    onSuccess: () => changed(adminKeys.courses(), adminKeys.users),
+    fallback,
+  });
 
 /** A certificate revoked: the certificates list and the student's page. */
-export async function revokeChange(code: string, reason: string) {
-  const res = await revokeCertificate(code, reason);
-  changed(adminKeys.certificates(), adminKeys.users);
-  return res;
-}
+export const useRevoke = (fallback: string) =>
+  useApiMutation({
+    mutationFn: ({ code, reason }: { code: string; reason: string }) => revokeCertificate(code, reason),
+    onSuccess: () => changed(adminKeys.certificates(), adminKeys.users),
+    fallback,
+  });
 
-export async function saveNewsChange(id: number | null, body: NewsInput) {
-  const res = id === null ? await createNews(body) : await updateNews(id, body);
-  queryClient.setQueryData(adminKeys.news(String(res.news.id)), res.news);
-  changed(adminKeys.newsList());
-  return res;
-}
+export const useSaveNews = (fallback: string) =>
+  useApiMutation({
+    mutationFn: ({ id, body }: { id: number | null; body: NewsInput }) => (id === null ? createNews(body) : updateNews(id, body)),
+    onSuccess: (res) => {
+      queryClient.setQueryData(adminKeys.news(String(res.news.id)), res.news);
+      changed(adminKeys.newsList());
+    },
+    fallback,
+  });
 
-export async function deleteNewsChange(id: number) {
-  const res = await deleteNews(id);
-  queryClient.removeQueries({ queryKey: adminKeys.news(String(id)) });
-  changed(adminKeys.newsList());
-  return res;
-}
+export const useDeleteNews = (fallback: string) =>
+  useApiMutation({
+    mutationFn: (id: number) => deleteNews(id),
+    onSuccess: (_res, id) => {
+      queryClient.removeQueries({ queryKey: adminKeys.news(String(id)) });
+      changed(adminKeys.newsList());
+    },
+    fallback,
+  });
 
 /**
  * A reply or a status change: the message as the server returned it. The message itself is not
  * read again (reading marks it read, which would undo "mark as new").
  */
-export async function replyChange(id: number, text: string) {
-  const res = await replyMessage(id, text);
-  queryClient.setQueryData(adminKeys.message(String(id)), res.contact_message);
-  changed(adminKeys.messageList());
-  return res;
-}
-
-export async function messageStatusChange(id: number, status: MessageStatus) {
-  const res = await patchMessage(id, { status });
-  queryClient.setQueryData(adminKeys.message(String(id)), res.contact_message);
-  changed(adminKeys.messageList());
-  return res;
-}
+export const useMessageChange = (fallback: string) =>
+  useApiMutation({
+    mutationFn: (change: { id: number; reply: string } | { id: number; status: MessageStatus }) =>
+      'reply' in change ? replyMessage(change.id, change.reply) : patchMessage(change.id, { status: change.status }),
+    onSuccess: (res, { id }) => {
+      queryClient.setQueryData(adminKeys.message(String(id)), res.contact_message);
+      changed(adminKeys.messageList());
+    },
+    fallback,
+  });
 
 // Live events: the only place these kinds touch the admin cache ---------------------------
 
@@ -240,10 +253,13 @@ onLive(['contact.received'], () => void refetchFresh(adminKeys.messageList()));
 onLive(['request.created', 'request.decided', 'certificate_request.created', 'certificate_request.decided'], () => void refetchFresh(adminKeys.overview));
 
 /** Saves the site settings; the footer of this tab (and the overview's "still unset") follow. */
-export async function saveSiteSettings(body: SiteSettingsInput) {
-  const res = await putSiteSettings(body);
-  queryClient.setQueryData(adminKeys.site, res.settings);
-  queryClient.setQueryData(SITE_KEY, res.settings);
-  changed();
-  return res;
-}
+export const useSaveSiteSettings = (fallback: string) =>
+  useApiMutation({
+    mutationFn: (body: SiteSettingsInput) => putSiteSettings(body),
+    onSuccess: (res) => {
+      queryClient.setQueryData(adminKeys.site, res.settings);
+      queryClient.setQueryData(SITE_KEY, res.settings);
+      changed();
+    },
+    fallback,
+  });

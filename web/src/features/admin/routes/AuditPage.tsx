@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router';
 import { SelectField, TextField } from '@/components/Field';
 import { Page } from '@/components/Page';
 import { pageParam } from '@/components/Pagination';
-import { ApiError } from '@/lib/api-client';
+import { errorText } from '@/lib/mutation';
 import { loadErrorText } from '@/lib/query';
 import { AUDIT_ACTIONS, auditActionKey, auditCsv, saveBlob, type AuditFilters } from '../api/admin';
 import { useAudit } from '../api/queries';
@@ -42,7 +42,7 @@ export function AuditPage() {
     try {
       saveBlob(await auditCsv(filters), 'lamsa-audit.csv');
     } catch (e) {
-      setCsvError(e instanceof ApiError ? e.message : t('loadError'));
+      setCsvError(errorText(e, t('loadError')));
     }
   }
 

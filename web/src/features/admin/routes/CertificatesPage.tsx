@@ -5,11 +5,11 @@ import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { TextArea, TextField } from '@/components/Field';
 import { Page } from '@/components/Page';
 import { pageParam } from '@/components/Pagination';
-import { ApiError } from '@/lib/api-client';
+import { errorText } from '@/lib/mutation';
 import { formatDateTime } from '@/lib/format';
 import { loadErrorText } from '@/lib/query';
 import { type CertificateDto } from '../api/admin';
-import { revokeChange, useCertificates } from '../api/queries';
+import { useRevoke, useCertificates } from '../api/queries';
 import { AdminResults } from '../components/AdminResults';
 import { FilterForm } from '../components/Filters';
 import { RowAction } from '../components/RowAction';
@@ -31,32 +31,34 @@ export function CertificatesPage() {
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState('');
   const [status, setStatus] = useState('');
-  const [busy, setBusy] = useState(false);
+  const revocation = useRevoke(t('sendError'));
 
   function apply() {
     setParams(q.trim() ? new URLSearchParams({ q: q.trim() }) : new URLSearchParams());
   }
 
-  async function revoke() {
+  function revoke() {
     if (!target) return;
     if (!reason.trim()) {
       setReasonError(t('certificates.reasonRequired'));
       document.getElementById('rv-reason')?.focus();
       return;
     }
-    setBusy(true);
     setReasonError('');
-    try {
-      const res = await revokeChange(target.code, reason.trim());
-      setStatus(res.message);
-      setTarget(null);
-      setReason('');
-    } catch (e) {
-      setReasonError(e instanceof ApiError ? e.message : t('sendError'));
-      document.getElementById('rv-reason')?.focus();
-    } finally {
-      setBusy(false);
-    }
+    revocation.mutate(
+      { code: target.code, reason: reason.trim() },
+      {
+        onSuccess: (res) => {
+          setStatus(res.message);
+          setTarget(null);
+          setReason('');
+        },
+        onError: (e) => {
+          setReasonError(errorText(e, t('sendError')));
+          document.getElementById('rv-reason')?.focus();
+        },
+      },
+    );
   }
 
   return (
@@ -110,7 +112,7 @@ export function CertificatesPage() {
         title={t('certificates.revokeTitle', { code: target?.code ?? '' })}
         confirmLabel={t('certificates.confirm')}
         cancelLabel={t('cancel')}
-        busy={busy}
+        busy={revocation.pending}
         onConfirm={() => void revoke()}
         onClose={() => setTarget(null)}
         fallbackFocusId={CAPTION_ID}

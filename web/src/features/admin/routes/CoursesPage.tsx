@@ -5,10 +5,9 @@ import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { SelectField, TextField } from '@/components/Field';
 import { Page } from '@/components/Page';
 import { pageParam } from '@/components/Pagination';
-import { ApiError } from '@/lib/api-client';
 import { loadErrorText } from '@/lib/query';
 import { type AdminCourse } from '../api/admin';
-import { courseActiveChange, useCourses } from '../api/queries';
+import { useCourseActiveChange, useCourses } from '../api/queries';
 import { AdminResults } from '../components/AdminResults';
 import { FilterForm } from '../components/Filters';
 import { RowAction } from '../components/RowAction';
@@ -28,9 +27,8 @@ export function CoursesPage() {
   const error = loadErrorText(courses.error, t('loadError'));
   const [draft, setDraft] = useState({ q: filters.q, status: filters.status });
   const [status, setStatus] = useState('');
-  const [actionError, setActionError] = useState('');
   const [confirm, setConfirm] = useState<AdminCourse | null>(null);
-  const [busy, setBusy] = useState(false);
+  const courseChange = useCourseActiveChange(t('sendError'));
 
   function apply() {
     const next = new URLSearchParams();
@@ -39,19 +37,9 @@ export function CoursesPage() {
     setParams(next);
   }
 
-  async function change(c: AdminCourse, active: boolean) {
-    setBusy(true);
+  function change(c: AdminCourse, active: boolean) {
     setStatus('');
-    setActionError('');
-    try {
-      const res = await courseActiveChange(c.id, active);
-      setStatus(res.message);
-    } catch (e) {
-      setActionError(e instanceof ApiError ? e.message : t('sendError'));
-    } finally {
-      setBusy(false);
-      setConfirm(null);
-    }
+    courseChange.mutate({ id: c.id, active }, { onSuccess: (res) => setStatus(res.message), onSettled: () => setConfirm(null) });
   }
 
   return (
@@ -70,7 +58,7 @@ export function CoursesPage() {
       <AdminResults
         data={data}
         error={error}
-        actionError={actionError}
+        actionError={courseChange.errorText}
         status={status}
         caption={t('courses.caption')}
         captionId={CAPTION_ID}
@@ -92,7 +80,7 @@ export function CoursesPage() {
               {c.status === 'active' || c.status === 'stop_pending' ? (
                 <RowAction label={t('courses.deactivate')} record={c.title} danger onClick={() => setConfirm(c)} />
               ) : c.status === 'inactive' ? (
-                <RowAction label={t('courses.reactivate')} record={c.title} busy={busy} onClick={() => void change(c, true)} />
+                <RowAction label={t('courses.reactivate')} record={c.title} busy={courseChange.pending} onClick={() => change(c, true)} />
               ) : null}
             </td>
           </tr>
@@ -103,8 +91,8 @@ export function CoursesPage() {
         title={t('courses.confirmDeactivate', { title: `\u2068${confirm?.title ?? ''}\u2069` })}
         confirmLabel={t('courses.deactivate')}
         cancelLabel={t('cancel')}
-        busy={busy}
-        onConfirm={() => confirm && void change(confirm, false)}
+        busy={courseChange.pending}
+        onConfirm={() => confirm && change(confirm, false)}
         onClose={() => setConfirm(null)}
         fallbackFocusId={CAPTION_ID}
       >

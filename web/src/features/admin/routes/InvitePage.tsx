@@ -6,21 +6,21 @@ import { SelectField, TextField } from '@/components/Field';
 import { Page } from '@/components/Page';
 import { looksLikeEmail, useFormErrors, type FieldErrors } from '@/lib/forms';
 import { type AdminUser, type UserType } from '../api/admin';
-import { inviteChange } from '../api/queries';
+import { useInvite } from '../api/queries';
 import { ADMIN_NS } from '../i18n';
 
 /** `/admin/invite`: creates an instructor or supervisor account and e-mails a set-password link. */
 export function InvitePage() {
   const { t } = useTranslation(ADMIN_NS);
   const [form, setForm] = useState({ type: 'instructor' as UserType, name: '', email: '' });
-  const [busy, setBusy] = useState(false);
+  const invite = useInvite(t('sendError'));
   const [done, setDone] = useState<{ message: string; user: AdminUser } | null>(null);
   const order = useMemo(() => ['type', 'name', 'email'], []);
   const { fieldErrors, formError, reset, showFieldErrors, fail } = useFormErrors(order, t('sendError'), 'inv');
 
-  async function submit(e: FormEvent) {
+  function submit(e: FormEvent) {
     e.preventDefault();
-    if (busy) return;
+    if (invite.pending) return;
     reset();
     setDone(null);
     const errs: FieldErrors = {};
@@ -28,16 +28,16 @@ export function InvitePage() {
     if (!form.email.trim()) errs.email = t('invite.required');
     else if (!looksLikeEmail(form.email)) errs.email = t('invite.invalidEmail');
     if (Object.keys(errs).length) return showFieldErrors(errs);
-    setBusy(true);
-    try {
-      const res = await inviteChange({ type: form.type, name: form.name.trim(), email: form.email.trim() });
-      setDone(res);
-      setForm({ ...form, name: '', email: '' });
-    } catch (err) {
-      fail(err);
-    } finally {
-      setBusy(false);
-    }
+    invite.mutate(
+      { type: form.type, name: form.name.trim(), email: form.email.trim() },
+      {
+        onSuccess: (res) => {
+          setDone(res);
+          setForm({ ...form, name: '', email: '' });
+        },
+        onError: fail,
+      },
+    );
   }
 
   return (
@@ -74,7 +74,7 @@ export function InvitePage() {
           error={fieldErrors.email}
           autoComplete="off"
         />
-        <button type="submit" className="btn btn-primary" aria-disabled={busy || undefined}>
+        <button type="submit" className="btn btn-primary" aria-disabled={invite.pending || undefined}>
           {t('invite.send')}
         </button>
       </form>

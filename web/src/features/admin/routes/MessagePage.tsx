@@ -4,11 +4,11 @@ import { Link, useParams } from 'react-router';
 import { ErrorAlert, StatusMessage } from '@/components/Alert';
 import { TextArea } from '@/components/Field';
 import { Page } from '@/components/Page';
-import { ApiError } from '@/lib/api-client';
+import { errorText } from '@/lib/mutation';
 import { formatDateTime } from '@/lib/format';
 import { loadErrorText } from '@/lib/query';
 import { type MessageStatus } from '../api/admin';
-import { messageStatusChange, replyChange, useMessage } from '../api/queries';
+import { useMessage, useMessageChange } from '../api/queries';
 import { ADMIN_NS } from '../i18n';
 
 /** `/admin/messages/:id`: the message (opening it marks it read), its replies, a reply form and status. */
@@ -21,11 +21,12 @@ export function MessagePage() {
   const [reply, setReply] = useState('');
   const [replyError, setReplyError] = useState('');
   const [status, setStatus] = useState('');
-  const [actionError, setActionError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const replying = useMessageChange(t('sendError'));
+  const marking = useMessageChange(t('sendError'));
+  const busy = replying.pending || marking.pending;
   const lang = i18n.language;
 
-  async function send(e: FormEvent) {
+  function send(e: FormEvent) {
     e.preventDefault();
     if (busy || !data) return;
     if (!reply.trim()) {
@@ -33,33 +34,26 @@ export function MessagePage() {
       document.getElementById('mr-text')?.focus();
       return;
     }
-    setBusy(true);
     setReplyError('');
     setStatus('');
-    try {
-      const res = await replyChange(data.id, reply.trim());
-      setReply('');
-      setStatus(res.message);
-    } catch (err) {
-      setReplyError(err instanceof ApiError ? err.message : t('sendError'));
-      document.getElementById('mr-text')?.focus();
-    } finally {
-      setBusy(false);
-    }
+    replying.mutate(
+      { id: data.id, reply: reply.trim() },
+      {
+        onSuccess: (res) => {
+          setReply('');
+          setStatus(res.message);
+        },
+        onError: (err) => {
+          setReplyError(errorText(err, t('sendError')));
+          document.getElementById('mr-text')?.focus();
+        },
+      },
+    );
   }
 
-  async function mark(s: MessageStatus) {
+  function mark(s: MessageStatus) {
     if (busy || !data) return;
-    setBusy(true);
-    setActionError('');
-    try {
-      const res = await messageStatusChange(data.id, s);
-      setStatus(res.message);
-    } catch (err) {
-      setActionError(err instanceof ApiError ? err.message : t('sendError'));
-    } finally {
-      setBusy(false);
-    }
+    marking.mutate({ id: data.id, status: s }, { onSuccess: (res) => setStatus(res.message) });
   }
 
   if (!data) {
@@ -77,7 +71,7 @@ export function MessagePage() {
       <p>
         <Link to="/admin/messages">{t('messages.back')}</Link>
       </p>
-      <ErrorAlert>{actionError}</ErrorAlert>
+      <ErrorAlert>{marking.errorText}</ErrorAlert>
       <StatusMessage>{status}</StatusMessage>
       <dl className="admin-dl">
         <dt>{t('messages.from')}</dt>

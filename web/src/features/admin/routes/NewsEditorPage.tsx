@@ -3,12 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { ErrorAlert, StatusMessage } from '@/components/Alert';
 import { TextArea, TextField } from '@/components/Field';
+import { LoadState } from '@/components/LoadState';
 import { Page } from '@/components/Page';
 import { ApiError } from '@/lib/api-client';
 import { useFormErrors } from '@/lib/forms';
 import { loadErrorText } from '@/lib/query';
 import { NEWS_STATES, previewNews, uploadImage } from '../api/admin';
-import { saveNewsChange, useNewsItem } from '../api/queries';
+import { useNewsItem, useSaveNews } from '../api/queries';
 import { ADMIN_NS } from '../i18n';
 import { checkNews, EMPTY_NEWS, formOf, inputOf, NEWS_FIELDS, NEWS_LIMITS, type NewsForm, type NewsProblem } from '../lib/newsForm';
 
@@ -28,7 +29,8 @@ export function NewsEditorPage() {
     setForm(formOf(item.data));
   }
   const loaded = !editing || formFor === id;
-  const [busy, setBusy] = useState(false);
+  const saving = useSaveNews(t('sendError'));
+  const busy = saving.pending;
   const location = useLocation();
   // After creating, the page moves to the item's own address and keeps the "saved" message.
   const [status, setStatus] = useState(() => (location.state as { saved?: string } | null)?.saved ?? '');
@@ -63,7 +65,7 @@ export function NewsEditorPage() {
     }
   }
 
-  async function save(e: FormEvent) {
+  function save(e: FormEvent) {
     e.preventDefault();
     if (busy || uploading) return;
     setStatus('');
@@ -74,17 +76,17 @@ export function NewsEditorPage() {
       return;
     }
     reset();
-    setBusy(true);
-    try {
-      const res = await saveNewsChange(editing ? Number(id) : null, inputOf(form));
-      setForm(formOf(res.news));
-      setStatus(res.message || t('editor.saved'));
-      if (!editing) navigate(`/admin/news/${res.news.id}`, { replace: true, state: { saved: res.message } });
-    } catch (err) {
-      fail(err);
-    } finally {
-      setBusy(false);
-    }
+    saving.mutate(
+      { id: editing ? Number(id) : null, body: inputOf(form) },
+      {
+        onSuccess: (res) => {
+          setForm(formOf(res.news));
+          setStatus(res.message || t('editor.saved'));
+          if (!editing) navigate(`/admin/news/${res.news.id}`, { replace: true, state: { saved: res.message } });
+        },
+        onError: fail,
+      },
+    );
   }
 
   async function showPreview() {
@@ -101,8 +103,7 @@ export function NewsEditorPage() {
   if (!loaded) {
     return (
       <Page title={title}>
-        <ErrorAlert>{loadError}</ErrorAlert>
-        {!loadError ? <p>{t('loading')}</p> : null}
+        <LoadState loading loadError={loadError} loadingText={t('loading')} />
         <p>
           <Link to="/admin/news">{t('editor.back')}</Link>
         </p>

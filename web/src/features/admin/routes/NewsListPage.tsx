@@ -4,11 +4,10 @@ import { Link, useSearchParams } from 'react-router';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { Page } from '@/components/Page';
 import { pageParam } from '@/components/Pagination';
-import { ApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { loadErrorText } from '@/lib/query';
 import { NEWS_STATES, type NewsAdmin } from '../api/admin';
-import { deleteNewsChange, useNewsList } from '../api/queries';
+import { useDeleteNews, useNewsList } from '../api/queries';
 import { AdminResults } from '../components/AdminResults';
 import { SelectFilter } from '../components/Filters';
 import { RowAction } from '../components/RowAction';
@@ -23,25 +22,14 @@ export function NewsListPage() {
   const data = news.data;
   const error = loadErrorText(news.error, t('loadError'));
   const [target, setTarget] = useState<NewsAdmin | null>(null);
-  const [busy, setBusy] = useState(false);
+  const removal = useDeleteNews(t('sendError'));
   const [status, setStatus] = useState('');
-  const [actionError, setActionError] = useState('');
   const lang = i18n.language;
   const titleOf = (n: NewsAdmin) => (lang === 'en' ? n.title_en : n.title_ar);
 
-  async function remove() {
+  function remove() {
     if (!target) return;
-    setBusy(true);
-    setActionError('');
-    try {
-      const res = await deleteNewsChange(target.id);
-      setStatus(res.message);
-    } catch (e) {
-      setActionError(e instanceof ApiError ? e.message : t('sendError'));
-    } finally {
-      setBusy(false);
-      setTarget(null);
-    }
+    removal.mutate(target.id, { onSuccess: (res) => setStatus(res.message), onSettled: () => setTarget(null) });
   }
 
   return (
@@ -55,7 +43,7 @@ export function NewsListPage() {
       <AdminResults
         data={data}
         error={error}
-        actionError={actionError}
+        actionError={removal.errorText}
         status={status}
         summary={null}
         caption={t('news.caption')}
@@ -90,7 +78,7 @@ export function NewsListPage() {
         title={t('news.confirmDelete', { title: `\u2068${target ? titleOf(target) : ''}\u2069` })}
         confirmLabel={t('news.deleteAction')}
         cancelLabel={t('cancel')}
-        busy={busy}
+        busy={removal.pending}
         onConfirm={() => void remove()}
         onClose={() => setTarget(null)}
         fallbackFocusId="page-title"

@@ -2,12 +2,13 @@ import { useEffect, useMemo, useState, type ChangeEvent, type FormEvent } from '
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert, StatusMessage } from '@/components/Alert';
 import { TextArea, TextField } from '@/components/Field';
+import { LoadState } from '@/components/LoadState';
 import { Page } from '@/components/Page';
 import { ApiError } from '@/lib/api-client';
 import { useFormErrors } from '@/lib/forms';
 import { loadErrorText } from '@/lib/query';
 import { uploadImage } from '../api/admin';
-import { saveSiteSettings, useSiteSettingsAdmin } from '../api/queries';
+import { useSaveSiteSettings, useSiteSettingsAdmin } from '../api/queries';
 import { ADMIN_NS } from '../i18n';
 import { moveLogo, SITE_LIMITS, siteFieldOrder, siteFormOf, siteInputOf, type SiteForm, type SiteTextField } from '../lib/siteForm';
 
@@ -24,7 +25,8 @@ export function SiteSettingsPage() {
   const loadError = loadErrorText(stored.error, t('loadError'));
   const [form, setForm] = useState<SiteForm | null>(null);
   if (stored.data && form === null) setForm(siteFormOf(stored.data));
-  const [busy, setBusy] = useState(false);
+  const saving = useSaveSiteSettings(t('sendError'));
+  const busy = saving.pending;
   const [uploading, setUploading] = useState(false);
   const [status, setStatus] = useState('');
   const order = useMemo(() => siteFieldOrder(form?.logos.length ?? 0), [form?.logos.length]);
@@ -41,8 +43,7 @@ export function SiteSettingsPage() {
   if (!form) {
     return (
       <Page title={title} docTitle={`${title} — ${t('site')}`}>
-        <ErrorAlert>{loadError}</ErrorAlert>
-        {!loadError ? <p>{t('loading')}</p> : null}
+        <LoadState loading loadError={loadError} loadingText={t('loading')} />
       </Page>
     );
   }
@@ -88,21 +89,18 @@ export function SiteSettingsPage() {
     setFocusNext(`${P}-logo-${to}-${stillThere ? pressed : by < 0 ? 'down' : 'up'}`);
   }
 
-  async function save(e: FormEvent) {
+  function save(e: FormEvent) {
     e.preventDefault();
     if (busy || uploading || !form) return;
     reset();
     setStatus('');
-    setBusy(true);
-    try {
-      const res = await saveSiteSettings(siteInputOf(form));
-      setForm(siteFormOf(res.settings));
-      setStatus(res.message || t('settings.saved'));
-    } catch (error) {
-      fail(error);
-    } finally {
-      setBusy(false);
-    }
+    saving.mutate(siteInputOf(form), {
+      onSuccess: (res) => {
+        setForm(siteFormOf(res.settings));
+        setStatus(res.message || t('settings.saved'));
+      },
+      onError: fail,
+    });
   }
 
   const text = (name: SiteTextField, label: string, max: number, extra: { dir?: 'ltr' | 'rtl'; type?: 'email' | 'tel' | 'text'; hint?: string } = {}) => (

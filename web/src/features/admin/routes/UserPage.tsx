@@ -6,12 +6,11 @@ import { ErrorAlert, StatusMessage } from '@/components/Alert';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { SelectField } from '@/components/Field';
 import { Page } from '@/components/Page';
-import { ApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { loadErrorText } from '@/lib/query';
 import { sessionAtom } from '@/lib/state';
 import { USER_TYPES, type UserType } from '../api/admin';
-import { changeUser, resendActivationChange, sendResetChange, useUser } from '../api/queries';
+import { useChangeUser, useUser, useUserMail } from '../api/queries';
 import { AdminTable } from '../components/AdminTable';
 import { AuditTable } from '../components/AuditTable';
 import { ADMIN_NS } from '../i18n';
@@ -25,26 +24,27 @@ export function UserPage() {
   const data = user.data;
   const error = loadErrorText(user.error, t('loadError'));
   const [status, setStatus] = useState('');
-  const [actionError, setActionError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const userChange = useChangeUser(t('sendError'));
+  const userMail = useUserMail(t('sendError'));
+  const busy = userChange.pending || userMail.pending;
   const [confirming, setConfirming] = useState(false);
   const [newType, setNewType] = useState<UserType | ''>('');
   const lang = i18n.language;
+  // One action at a time; its outcome replaces the last one's, whichever it was.
+  const told = { onSuccess: (res: { message: string }) => setStatus(res.message), onSettled: () => setConfirming(false) };
 
-  async function run(action: () => Promise<{ message: string }>) {
+  function change(id: number, body: { active?: boolean; type?: UserType }) {
     if (busy) return;
-    setBusy(true);
     setStatus('');
-    setActionError('');
-    try {
-      const res = await action();
-      setStatus(res.message);
-    } catch (e) {
-      setActionError(e instanceof ApiError ? e.message : t('sendError'));
-    } finally {
-      setBusy(false);
-      setConfirming(false);
-    }
+    userMail.reset();
+    userChange.mutate({ id, body }, told);
+  }
+
+  function sendMail(id: number, mail: 'activation' | 'reset') {
+    if (busy) return;
+    setStatus('');
+    userChange.reset();
+    userMail.mutate({ id, mail }, told);
   }
 
   if (!data) {
@@ -66,7 +66,7 @@ export function UserPage() {
       <p>
         <Link to="/admin/users">{t('user.back')}</Link>
       </p>
-      <ErrorAlert>{actionError}</ErrorAlert>
+      <ErrorAlert>{userChange.errorText || userMail.errorText}</ErrorAlert>
       <StatusMessage>{status}</StatusMessage>
       <div className="admin-two">
         <section aria-labelledby="account-heading" className="card">
@@ -111,16 +111,16 @@ export function UserPage() {
               {t('user.deactivate')}
             </button>
           ) : (
-            <button type="button" className="btn btn-secondary" aria-disabled={busy || undefined} onClick={() => void run(() => changeUser(u.id, { active: true }))}>
+            <button type="button" className="btn btn-secondary" aria-disabled={busy || undefined} onClick={() => change(u.id, { active: true })}>
               {t('user.reactivate')}
             </button>
           )}
           {!u.activated ? (
-            <button type="button" className="btn btn-secondary" aria-disabled={busy || undefined} onClick={() => void run(() => resendActivationChange(u.id))}>
+            <button type="button" className="btn btn-secondary" aria-disabled={busy || undefined} onClick={() => sendMail(u.id, 'activation')}>
               {t('user.resend')}
             </button>
           ) : null}
-          <button type="button" className="btn btn-secondary" aria-disabled={busy || undefined} onClick={() => void run(() => sendResetChange(u.id))}>
+          <button type="button" className="btn btn-secondary" aria-disabled={busy || undefined} onClick={() => sendMail(u.id, 'reset')}>
             {t('user.sendReset')}
           </button>
         </p>
@@ -129,7 +129,7 @@ export function UserPage() {
           aria-labelledby="type-heading"
           onSubmit={(e) => {
             e.preventDefault();
-            if (newType && newType !== u.type) void run(() => changeUser(u.id, { type: newType }));
+            if (newType && newType !== u.type) change(u.id, { type: newType });
           }}
         >
           <h3 id="type-heading" className="visually-hidden">
@@ -195,7 +195,7 @@ export function UserPage() {
         confirmLabel={t('users.deactivate')}
         cancelLabel={t('cancel')}
         busy={busy}
-        onConfirm={() => void run(() => changeUser(u.id, { active: false }))}
+        onConfirm={() => change(u.id, { active: false })}
         onClose={() => setConfirming(false)}
         fallbackFocusId="page-title"
       >

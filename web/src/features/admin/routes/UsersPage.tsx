@@ -5,11 +5,11 @@ import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { SelectField, TextField } from '@/components/Field';
 import { Page } from '@/components/Page';
 import { pageParam } from '@/components/Pagination';
-import { ApiError } from '@/lib/api-client';
+import { errorText } from '@/lib/mutation';
 import { formatDateTime } from '@/lib/format';
 import { loadErrorText } from '@/lib/query';
 import { saveBlob, USER_TYPES, usersCsv, type UserFilters } from '../api/admin';
-import { bulkChangeUsers, useUsers } from '../api/queries';
+import { useBulkChangeUsers, useUsers } from '../api/queries';
 import { AdminResults } from '../components/AdminResults';
 import { FilterForm } from '../components/Filters';
 import { SortHeader } from '../components/SortHeader';
@@ -41,7 +41,7 @@ export function UsersPage() {
   const [status, setStatus] = useState('');
   const [actionError, setActionError] = useState('');
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const bulkChange = useBulkChangeUsers(t('sendError'));
 
   function apply() {
     const next = new URLSearchParams();
@@ -62,30 +62,31 @@ export function UsersPage() {
     setParams(next);
   }
 
-  async function bulk(active: boolean) {
-    setBusy(true);
+  function bulk(active: boolean) {
     setStatus('');
     setActionError('');
-    try {
-      const res = await bulkChangeUsers([...selected], active);
-      const refused = res.refused.map((r) => r.message).join(' ');
-      setStatus(`${t('users.bulkDone', { updated: res.updated.length, refused: res.refused.length })}${refused ? ` ${refused}` : ''}`);
-      setSelected(new Set(res.refused.map((r) => r.id)));
-    } catch (e) {
-      setActionError(e instanceof ApiError ? e.message : t('sendError'));
-    } finally {
-      setBusy(false);
-      setConfirming(false);
-    }
+    bulkChange.mutate(
+      { ids: [...selected], active },
+      {
+        onSuccess: (res) => {
+          const refused = res.refused.map((r) => r.message).join(' ');
+          setStatus(`${t('users.bulkDone', { updated: res.updated.length, refused: res.refused.length })}${refused ? ` ${refused}` : ''}`);
+          setSelected(new Set(res.refused.map((r) => r.id)));
+        },
+        onSettled: () => setConfirming(false),
+      },
+    );
   }
 
+  // A download, not a change: its failure shares the alert with the bulk actions'.
   async function exportCsv(ids?: number[]) {
     setActionError('');
+    bulkChange.reset();
     try {
       const blob = await usersCsv(ids ? { ids: ids.join(',') } : { q: filters.q, type: filters.type, active: filters.active, activated: filters.activated });
       saveBlob(blob, 'lamsa-users.csv');
     } catch (e) {
-      setActionError(e instanceof ApiError ? e.message : t('loadError'));
+      setActionError(errorText(e, t('loadError')));
     }
   }
 
@@ -144,16 +145,16 @@ export function UsersPage() {
       <AdminResults
         data={data}
         error={error}
-        actionError={actionError}
+        actionError={actionError || bulkChange.errorText}
         status={status}
         before={
           <fieldset className="admin-bulk">
             <legend>{t('users.bulk')}</legend>
             <span aria-live="polite">{t('users.selected', { count: selected.size })}</span>
-            <button type="button" className="btn btn-secondary admin-danger" aria-disabled={selected.size === 0 || busy || undefined} onClick={() => selected.size && setConfirming(true)}>
+            <button type="button" className="btn btn-secondary admin-danger" aria-disabled={selected.size === 0 || bulkChange.pending || undefined} onClick={() => selected.size && setConfirming(true)}>
               {t('users.deactivate')}
             </button>
-            <button type="button" className="btn btn-secondary" aria-disabled={selected.size === 0 || busy || undefined} onClick={() => selected.size && void bulk(true)}>
+            <button type="button" className="btn btn-secondary" aria-disabled={selected.size === 0 || bulkChange.pending || undefined} onClick={() => selected.size && bulk(true)}>
               {t('users.reactivate')}
             </button>
             <button type="button" className="btn btn-secondary" aria-disabled={selected.size === 0 || undefined} onClick={() => selected.size && void exportCsv([...selected])}>
@@ -205,8 +206,8 @@ export function UsersPage() {
         title={t('users.confirmBulkDeactivate', { count: selected.size })}
         confirmLabel={t('users.deactivate')}
         cancelLabel={t('cancel')}
-        busy={busy}
-        onConfirm={() => void bulk(false)}
+        busy={bulkChange.pending}
+        onConfirm={() => bulk(false)}
         onClose={() => setConfirming(false)}
       >
         <p>{t('users.confirmBulkBody')}</p>

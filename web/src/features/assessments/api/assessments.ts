@@ -4,28 +4,22 @@
  */
 import type { CellInfo, Code } from '@/components/braille/cells';
 import { apiFetch } from '@/lib/api-client';
+import type { Schema } from '@/lib/api-types';
 
-export type AssessmentKind = 'lesson_exercise' | 'chapter_assessment' | 'final_assessment';
+export type AssessmentKind = Schema<'AssessmentKind'>;
 export type QuestionKind = 'braille_input' | 'text_input' | 'similar_cells';
-export type ProgressState = 'not_started' | 'in_progress' | 'completed' | 'not_finished';
-export type GradeBand = 'excellent' | 'very_good' | 'good' | 'average' | 'poor';
-export type Relation = 'mirrored' | 'flipped' | 'rotated' | 'shifted' | 'one_dot';
+export type ProgressState = Schema<'ProgressState'>;
+export type GradeBand = Schema<'GradeBand'>;
+export type Relation = Schema<'Relation'>;
 
 export const ASSESSMENT_KINDS: AssessmentKind[] = ['lesson_exercise', 'chapter_assessment', 'final_assessment'];
 export const QUESTION_KINDS: QuestionKind[] = ['braille_input', 'text_input', 'similar_cells'];
 
 /** A cell without its meaning (which would give answers away). */
-export interface CellDto {
-  unicode: string;
-  dots: number[];
-}
+export type CellDto = Schema<'CellDto'>;
 
 /** A learner's answer: exactly the field of the question's type. */
-export interface AnswerInput {
-  braille?: string;
-  text?: string;
-  choice?: number;
-}
+export type AnswerInput = Schema<'AnswerInput'>;
 
 export interface CellDifference {
   /** 0-based, after blank cells at both ends are set aside. */
@@ -58,36 +52,11 @@ export interface QuestionDto {
   cell_differences?: CellDifference[];
 }
 
-export interface AttemptDto {
-  id: number;
-  assessment_id: number;
-  number: number;
-  started_at: string;
-  submitted_at: string | null;
-  score: number | null;
-  max_score: number;
-  percent: number | null;
-  passed: boolean | null;
-  pass_mark: number;
-}
+export type AttemptDto = Schema<'AttemptDto'>;
 
-export interface LockDto {
-  code: 'chapter_assessment_locked' | 'final_assessment_locked';
-  message: string;
-}
+export type LockDto = Schema<'LockDto'>;
 
-export interface LearnerStatus {
-  passed: boolean;
-  attempts_used: number;
-  /** Null: unlimited. */
-  attempts_left: number | null;
-  open_attempt_id: number | null;
-  best_percent: number | null;
-  can_start: boolean;
-  locked: LockDto | null;
-  read_only: boolean;
-  attempts: AttemptDto[];
-}
+export type LearnerStatus = Schema<'LearnerStatus'>;
 
 export interface AssessmentSummary {
   id: number;
@@ -115,13 +84,7 @@ export interface AssessmentDto extends AssessmentSummary {
   questions: QuestionDto[];
 }
 
-export interface AssessmentRef {
-  id: number;
-  title: string;
-  type: AssessmentKind;
-  course_id: number;
-  course_title: string;
-}
+export type AssessmentRef = Schema<'AssessmentRef'>;
 
 export interface AttemptView {
   attempt: AttemptDto;
@@ -138,22 +101,9 @@ export interface AttemptResult {
   questions: QuestionDto[];
 }
 
-export interface Progress {
-  state: ProgressState;
-  lessons_done: number;
-  lessons_total: number;
-  assessments_passed?: number;
-  assessments_total?: number;
-  percent?: number | null;
-  grade?: GradeBand | null;
-  can_retry_final?: boolean;
-}
+export type Progress = Schema<'Progress'>;
 
-export interface SubmitReply {
-  message: string;
-  result: AttemptResult;
-  progress: Progress;
-}
+export type SubmitReply = Schema<'SubmitReply'>;
 
 export interface QuestionInput {
   id?: number;
@@ -180,21 +130,9 @@ export interface AssessmentInput {
   questions: QuestionInput[];
 }
 
-export interface DistractorProposal {
-  cell: CellInfo;
-  relation: Relation;
-  /** The group as Unicode Braille: what goes into `distractors`. */
-  group: string;
-  group_cells: CellInfo[];
-}
+export type DistractorProposal = Schema<'DistractorProposal'>;
 
-export interface SimilarCellsReply {
-  letter: string;
-  lang: Code;
-  cell: CellInfo;
-  correct_group: string;
-  proposals: DistractorProposal[];
-}
+export type SimilarCellsReply = Schema<'SimilarCellsReply'>;
 
 // ---- Instructors
 

@@ -4,7 +4,8 @@
  */
 import { onLive, progressChanged, PROGRESS, queryClient, refetchFresh, useAppQuery } from '@/lib/query';
 import type { Code } from '@/components/braille/cells';
-import { courseAssessments, courseOutline, getAssessment, getResult, listMine, myCourses, similarCells, toBraille, type AssessmentSummary, type Writing } from './assessments';
+import { useApiMutation } from '@/lib/mutation';
+import { courseAssessments, courseOutline, deleteAssessment, getAssessment, getResult, listMine, myCourses, similarCells, toBraille, type AssessmentSummary, type Writing } from './assessments';
 
 const mineKey = ['assessments', 'mine'] as const;
 
@@ -12,7 +13,13 @@ const mineKey = ['assessments', 'mine'] as const;
 export const useMyAssessments = () => useAppQuery({ queryKey: mineKey, queryFn: () => listMine() });
 
 /** An assessment this tab deleted, out of the list. */
-export const assessmentDeleted = (id: number) => queryClient.setQueryData<AssessmentSummary[]>(mineKey, (list) => list?.filter((a) => a.id !== id));
+/** Deletes one of the instructor's assessments: its row leaves the cached list. */
+export const useDeleteAssessment = (fallback: string) =>
+  useApiMutation({
+    mutationFn: (id: number) => deleteAssessment(id),
+    onSuccess: (_res, id) => queryClient.setQueryData<AssessmentSummary[]>(mineKey, (list) => list?.filter((a) => a.id !== id)),
+    fallback,
+  });
 
 // Attempt counts follow the students' submissions live.
 onLive(['assessment.submitted'], () => void refetchFresh(mineKey));

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { ErrorAlert } from '@/components/Alert';
 import { EmptyState } from '@/components/EmptyState';
+import { LoadState } from '@/components/LoadState';
 import { Page } from '@/components/Page';
 import { loadErrorText } from '@/lib/query';
 import { useBuilderCourses, useEditedAssessment } from '../api/queries';
@@ -39,8 +39,7 @@ export function AssessmentEditorPage() {
 
   return (
     <Page title={title} intro={<p>{txt('builder.intro')}</p>}>
-      <ErrorAlert>{loadError}</ErrorAlert>
-      {!form && !loadError && !noCourses ? <p>{txt('common.loading')}</p> : null}
+      <LoadState loading={!form && !noCourses} loadError={loadError} loadingText={txt('common.loading')} />
       {noCourses ? (
         <EmptyState>
           <p>{txt('builder.noCourses')}</p>

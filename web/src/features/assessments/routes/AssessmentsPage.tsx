@@ -1,14 +1,13 @@
 import { formatScore } from '@/lib/format';
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { ErrorAlert, StatusMessage } from '@/components/Alert';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { EmptyState } from '@/components/EmptyState';
+import { LoadState } from '@/components/LoadState';
 import { Page } from '@/components/Page';
-import { ApiError } from '@/lib/api-client';
 import { loadErrorText } from '@/lib/query';
-import { deleteAssessment, type AssessmentSummary } from '../api/assessments';
-import { assessmentDeleted, useMyAssessments } from '../api/queries';
+import { type AssessmentSummary } from '../api/assessments';
+import { useDeleteAssessment, useMyAssessments } from '../api/queries';
 import { useAssessmentsT, type AssessmentsT } from '../i18n';
 import '../assessments.css';
 
@@ -53,10 +52,10 @@ export function AssessmentsPage() {
   const query = useMyAssessments();
   const list = query.data;
   const loadError = loadErrorText(query.error, txt('common.loadError'));
-  const [error, setError] = useState('');
   const [status, setStatus] = useState('');
   const [pending, setPending] = useState<AssessmentSummary | null>(null);
-  const [busy, setBusy] = useState(false);
+  const removal = useDeleteAssessment(txt('common.sendError'));
+  const busy = removal.pending;
   const saved = (location.state as { saved?: string } | null)?.saved;
 
   // "Assessment created": shown once the status region is on the page, so it is announced.
@@ -66,22 +65,11 @@ export function AssessmentsPage() {
     return () => window.clearTimeout(id);
   }, [saved]);
 
-  async function confirmDelete() {
+  function confirmDelete() {
     if (!pending || busy) return;
-    setBusy(true);
-    setError('');
     setStatus('');
-    try {
-      const res = await deleteAssessment(pending.id);
-      // The dialog closes when the row leaves the cached list (below), not before.
-      assessmentDeleted(pending.id);
-      setStatus(res.message);
-    } catch (e) {
-      setError(e instanceof ApiError ? e.message : txt('common.sendError'));
-      setPending(null);
-    } finally {
-      setBusy(false);
-    }
+    // The dialog closes when the row leaves the cached list (below), not before.
+    removal.mutate(pending.id, { onSuccess: (res) => setStatus(res.message), onError: () => setPending(null) });
   }
 
   // A deleted assessment's dialog closes in the render that removes its row, so the dialog finds
@@ -98,9 +86,7 @@ export function AssessmentsPage() {
           {txt('list.create')}
         </Link>
       </p>
-      <ErrorAlert>{loadError || error}</ErrorAlert>
-      <StatusMessage>{status}</StatusMessage>
-      {!list && !loadError ? <p>{txt('common.loading')}</p> : null}
+      <LoadState loading={!list} loadError={loadError} actionError={removal.errorText} status={status} loadingText={txt('common.loading')} />
       {list && list.length === 0 ? (
         <EmptyState>
           <p>{txt('list.none')}</p>
@@ -181,7 +167,7 @@ export function AssessmentsPage() {
         confirmLabel={txt('list.delConfirm')}
         cancelLabel={txt('common.cancel')}
         busy={busy}
-        onConfirm={() => void confirmDelete()}
+        onConfirm={confirmDelete}
         onClose={() => setPending(null)}
         fallbackFocusId="page-title"
       >

@@ -1,9 +1,8 @@
 import { apiFetch } from '@/lib/api-client';
 import type { SessionUser } from '@/lib/storage';
+import type { Schema } from '@/lib/api-types';
 
-export interface MessageResponse {
-  message: string;
-}
+export type MessageResponse = Schema<'MessageResponse'>;
 
 export interface LoginResponse {
   access: string;

@@ -1,11 +1,12 @@
 /** Calls and shapes of the certificates API (src/routes/certificates.rs). */
 import { apiFetch } from '@/lib/api-client';
+import type { Schema } from '@/lib/api-types';
 
-export type RequestStatus = 'pending' | 'approved' | 'rejected';
-export type CertificateStatus = 'valid' | 'revoked';
-export type ProgressState = 'not_started' | 'in_progress' | 'completed' | 'not_finished';
+export type RequestStatus = Schema<'RequestStatus'>;
+export type CertificateStatus = Schema<'CertificateStatus'>;
+export type ProgressState = Schema<'ProgressState'>;
 /** Grade band keys (spec §9), as the course progress DTO sends them. */
-export type GradeBand = 'excellent' | 'very_good' | 'good' | 'average' | 'poor';
+export type GradeBand = Schema<'GradeBand'>;
 
 export interface CertificateRequestDto {
   id: number;

@@ -5,6 +5,8 @@
  * the cache in one place (below).
  */
 import { keepPreviousData } from '@tanstack/react-query';
+import { ApiError } from '@/lib/api-client';
+import { useApiMutation } from '@/lib/mutation';
 import { applyLive, onLive, PROGRESS, queryClient, refetchFresh, useAppQuery } from '@/lib/query';
 import {
   applyDecision,
@@ -13,6 +15,7 @@ import {
   certificateRequests,
   getCertificate,
   issuedCertificates,
+  requestCertificate,
   requestFromPayload,
   studentCertificates,
   verifyCertificate,
@@ -27,12 +30,20 @@ const studentKey = ['certificates', 'student'] as const;
 /** Every enrolled course of the student with its state, request and certificate. */
 export const useStudentCertificates = () => useAppQuery({ queryKey: studentKey, queryFn: studentCertificates, meta: PROGRESS });
 
-/** A request this tab sent (the server's record), into the student's list. */
-export const certificateRequested = (request: CertificateRequestDto) =>
-  queryClient.setQueryData<StudentCourseCertificate[]>(studentKey, (cur) => (cur ? applyDecision(cur, request, null) : cur));
-
-/** Re-reads the student's list (a request refused because the state changed elsewhere). */
-export const refreshStudentCertificates = () => refetchFresh(studentKey);
+/**
+ * Requests a course's certificate: the server's record goes into the student's list. A refusal
+ * because the state changed elsewhere (409: already pending, issued…) re-reads the list, so the
+ * course shows as it is now.
+ */
+export const useRequestCertificate = (fallback: string) =>
+  useApiMutation({
+    mutationFn: (courseId: number) => requestCertificate(courseId),
+    onSuccess: (res) => queryClient.setQueryData<StudentCourseCertificate[]>(studentKey, (cur) => (cur ? applyDecision(cur, res.request, null) : cur)),
+    onError: (e) => {
+      if (e instanceof ApiError && e.status === 409) void refetchFresh(studentKey);
+    },
+    fallback,
+  });
 
 export const certificateKey = (code: string) => ['certificates', 'one', code] as const;
 

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ErrorAlert, StatusMessage } from '@/components/Alert';
+import { LoadState } from '@/components/LoadState';
 import { Page } from '@/components/Page';
 import { ApiError } from '@/lib/api-client';
 import { certificatePdf, pdfFileName, qrImageUrl, saveBlob } from '../api/certificates';
@@ -55,8 +56,7 @@ export function CertificatePage({ area }: { area: 'student' | 'supervisor' }) {
   const title = cert ? txt('view.title', { t: cert.course_title }) : notFound ? txt('view.notFoundTitle') : txt('view.loadingTitle');
   return (
     <Page title={title}>
-      <ErrorAlert>{loadError}</ErrorAlert>
-      {!cert && !notFound && !loadError ? <p>{txt('common.loading')}</p> : null}
+      <LoadState loading={!cert && !notFound} loadError={loadError} loadingText={txt('common.loading')} />
       {notFound ? <p className="alert alert-error">{txt('view.notFound')}</p> : null}
       {cert ? (
         <>

@@ -3,9 +3,9 @@ import { Rich } from '@/components/Rich';
 import { useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ErrorAlert, StatusMessage } from '@/components/Alert';
 import { EmptyState } from '@/components/EmptyState';
 import { TextField } from '@/components/Field';
+import { LoadState } from '@/components/LoadState';
 import { Page } from '@/components/Page';
 import { ApiError } from '@/lib/api-client';
 import { loadErrorText } from '@/lib/query';
@@ -108,9 +108,7 @@ export function IssuedCertificatesPage() {
           </div>
         </form>
       </section>
-      <ErrorAlert>{loadError}</ErrorAlert>
-      <StatusMessage>{message}</StatusMessage>
-      {list === null && !loadError ? <p>{txt('common.loading')}</p> : null}
+      <LoadState loading={list === null} loadError={loadError} status={message} loadingText={txt('common.loading')} />
       {list && list.length === 0 && !shownQ ? (
         <EmptyState>
           <p>{txt('issued.noneYet')}</p>

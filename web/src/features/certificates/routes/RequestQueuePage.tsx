@@ -2,7 +2,7 @@ import '../certificates.css';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { ErrorAlert, StatusMessage } from '@/components/Alert';
+import { LoadState } from '@/components/LoadState';
 import { Page } from '@/components/Page';
 import { ApiError } from '@/lib/api-client';
 import { loadErrorText } from '@/lib/query';
@@ -189,9 +189,7 @@ export function RequestQueuePage() {
           ))}
         </ul>
       </nav>
-      <ErrorAlert>{loadError || error}</ErrorAlert>
-      <StatusMessage>{message}</StatusMessage>
-      {list === null && !loadError ? <p>{txt('common.loading')}</p> : null}
+      <LoadState loading={list === null} loadError={loadError} actionError={error} status={message} loadingText={txt('common.loading')} />
       {list !== null ? (
         <p id={SUMMARY_ID} tabIndex={-1} className="cert-summary">
           {summary}

@@ -8,8 +8,8 @@ import { Page } from '@/components/Page';
 import { ApiError } from '@/lib/api-client';
 import { loadErrorText } from '@/lib/query';
 import { useLiveEvent } from '@/lib/realtime';
-import { certificateFromPayload, requestCertificate, requestFromPayload, type StudentCourseCertificate } from '../api/certificates';
-import { certificateRequested, refreshStudentCertificates, useStudentCertificates } from '../api/queries';
+import { certificateFromPayload, requestFromPayload, type StudentCourseCertificate } from '../api/certificates';
+import { useRequestCertificate, useStudentCertificates } from '../api/queries';
 import { formatDay, formatDateTime, formatPercent } from '@/lib/format';
 import { gradeLabel, isolate, useCertificatesT, type CertificatesT } from '../i18n';
 
@@ -31,8 +31,8 @@ export function StudentCertificatesPage() {
   // (the region stays a polite status either way).
   const [status, setStatusState] = useState({ text: '', bad: false });
   const setStatus = (text: string, bad = false) => setStatusState({ text, bad });
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState<number | null>(null);
+  const request = useRequestCertificate(txt('common.sendError'));
+  const busy = request.pending ? request.variables : null;
   const focusAfter = useRef<string | null>(null);
 
   // Focus that waits for the next render (the course's new state replaces the button).
@@ -58,31 +58,24 @@ export function StudentCertificatesPage() {
     else if (request?.status === 'rejected') setStatus(txt('student.liveRejected', { t: isolate(title) }), true);
   });
 
-  async function ask(c: StudentCourseCertificate) {
+  function ask(c: StudentCourseCertificate) {
     if (busy !== null) return;
-    setBusy(c.course_id);
-    setError('');
     setStatus('');
-    try {
-      const res = await requestCertificate(c.course_id);
-      certificateRequested(res.request);
-      setStatus(res.message || txt('student.sent'));
-      focusAfter.current = stateId(c.course_id);
-    } catch (e) {
-      setError(e instanceof ApiError ? e.message : txt('common.sendError'));
-      // The state changed elsewhere (already pending, issued…): show it as it is now.
-      if (e instanceof ApiError && e.status === 409) {
+    request.mutate(c.course_id, {
+      onSuccess: (res) => {
+        setStatus(res.message || txt('student.sent'));
         focusAfter.current = stateId(c.course_id);
-        void refreshStudentCertificates();
-      }
-    } finally {
-      setBusy(null);
-    }
+      },
+      onError: (e) => {
+        // The state changed elsewhere (the list is read again): focus the course as it is now.
+        if (e instanceof ApiError && e.status === 409) focusAfter.current = stateId(c.course_id);
+      },
+    });
   }
 
   return (
     <Page title={txt('student.title')} intro={<p>{txt('student.intro')}</p>}>
-      <ErrorAlert>{loadError || error}</ErrorAlert>
+      <ErrorAlert>{loadError || request.errorText}</ErrorAlert>
       <div role="status" className={status.text ? `alert ${status.bad ? 'alert-error' : 'alert-success'}` : 'alert-empty'}>
         {status.text}
       </div>
@@ -113,7 +106,7 @@ export function StudentCertificatesPage() {
                 ) : null}
               </p>
               <div id={stateId(c.course_id)} tabIndex={-1} className="cert-state">
-                <CourseState course={c} txt={txt} lang={i18n.language} busy={busy === c.course_id} onRequest={() => void ask(c)} />
+                <CourseState course={c} txt={txt} lang={i18n.language} busy={busy === c.course_id} onRequest={() => ask(c)} />
               </div>
             </li>
           ))}

@@ -1,17 +1,15 @@
 /** Calls and shapes of the courses API (src/routes/courses.rs) and the media uploads. */
 import { apiFetch, refreshOrSignOut } from '@/lib/api-client';
 import { getToken } from '@/lib/storage';
+import type { Schema } from '@/lib/api-types';
 
-export type CourseStatus = 'draft' | 'pending' | 'active' | 'rejected' | 'stop_pending' | 'inactive';
-export type ProgressState = 'not_started' | 'in_progress' | 'completed' | 'not_finished';
+export type CourseStatus = Schema<'CourseStatus'>;
+export type ProgressState = Schema<'ProgressState'>;
 export type BrailleCode = 'ar' | 'en';
 /** 1: uncontracted; 2: contracted Braille (the course's lessons introduce contractions). */
 export type BrailleGrade = 1 | 2;
 
-export interface PersonRef {
-  id: number;
-  name: string;
-}
+export type PersonRef = Schema<'PersonRef'>;
 
 export interface CourseSummary {
   id: number;
@@ -46,32 +44,16 @@ export interface CellInfo {
   meaning: string | null;
 }
 
-export interface LetterDto {
-  print: string;
-  cells: CellInfo[];
-}
+export type LetterDto = Schema<'LetterDto'>;
 
-export interface WordDto {
-  print: string;
-  braille: string;
-}
+export type WordDto = Schema<'WordDto'>;
 
 /** A contraction a lesson introduces (grade 2 courses). */
-export interface ContractionDto {
-  /** e.g. `en:the`, `ar:ال`. */
-  id: string;
-  print: string;
-  /** Unicode Braille, standing alone. */
-  braille: string;
-  kind: string;
-}
+export type ContractionDto = Schema<'ContractionDto'>;
 
-export interface LinkDto {
-  title: string;
-  url: string;
-}
+export type LinkDto = Schema<'LinkDto'>;
 
-export type LessonMediaKind = 'file' | 'audio' | 'video';
+export type LessonMediaKind = Schema<'LessonMediaKind'>;
 
 export interface MediaDto {
   kind: LessonMediaKind;
@@ -188,62 +170,20 @@ export interface RequestDto {
 export type DiffItem = 'course' | 'chapter' | 'lesson' | 'assessment' | 'question';
 export type DiffChange = 'added' | 'removed' | 'changed';
 
-export interface FieldChange {
-  /** A code the interface names (`title`, `description`, `letters`, `pass_mark`…). */
-  field: string;
-  before: string;
-  after: string;
-}
+export type FieldChange = Schema<'FieldChange'>;
 
-export interface Change {
-  item: DiffItem;
-  change: DiffChange;
-  title: string;
-  /** Where it is: a lesson's chapter, a question's assessment. */
-  within: string | null;
-  fields: FieldChange[];
-}
+export type Change = Schema<'Change'>;
 
-export interface Difference {
-  changes: Change[];
-}
+export type Difference = Schema<'Difference'>;
 
-export interface EnrolledCourse {
-  course: CourseSummary;
-  progress: Progress;
-  enrolled_at: string;
-  last_activity_at: string;
-}
+export type EnrolledCourse = Schema<'EnrolledCourse'>;
 
 /** One attempt at an assessment, as the instructor tracks it; its answers: /instructor/assessments/results/{id}. */
-export interface TrackedAttempt {
-  id: number;
-  assessment_id: number;
-  assessment_title: string;
-  type: 'lesson_exercise' | 'chapter_assessment' | 'final_assessment';
-  number: number;
-  started_at: string;
-  submitted_at: string | null;
-  score: number | null;
-  max_score: number;
-  percent: number | null;
-  passed: boolean | null;
-}
+export type TrackedAttempt = Schema<'TrackedAttempt'>;
 
-export interface TrackedStudent {
-  id: number;
-  name: string;
-  email: string;
-  progress: Progress;
-  enrolled_at: string;
-  last_activity_at: string;
-  attempts?: TrackedAttempt[];
-}
+export type TrackedStudent = Schema<'TrackedStudent'>;
 
-export interface TrackedCourse {
-  course: CourseSummary;
-  students: TrackedStudent[];
-}
+export type TrackedCourse = Schema<'TrackedCourse'>;
 
 export type UploadKind = 'image' | 'audio' | 'video' | 'document';
 

@@ -5,7 +5,9 @@
  */
 import { keepPreviousData } from '@tanstack/react-query';
 import { applyLive, onLive, progressChanged, PROGRESS, queryClient, refetchFresh, useAppQuery } from '@/lib/query';
-import { brailleTable, enrolledCourses, getCourse, listCatalogue, myCourses, requestQueue, trackStudents, type BrailleCode, type RequestDto, type CatalogueFilters, type CourseDetail, type CourseSummary } from './courses';
+import { ApiError } from '@/lib/api-client';
+import { useApiMutation } from '@/lib/mutation';
+import { brailleTable, completeLesson, enrol, enrolledCourses, requestStop, sendForAccreditation, getCourse, listCatalogue, myCourses, requestQueue, trackStudents, type BrailleCode, type RequestDto, type CatalogueFilters, type CourseDetail, type CourseSummary } from './courses';
 
 /** The student's enrolled courses with their progress. */
 export const useEnrolledCourses = () => useAppQuery({ queryKey: ['courses', 'enrolled'], queryFn: enrolledCourses, meta: PROGRESS });
@@ -17,13 +19,25 @@ const courseKey = (id: string) => ['courses', 'one', id] as const;
 export const useMyCourses = () => useAppQuery({ queryKey: myCoursesKey, queryFn: myCourses });
 
 /** A change this tab made to one of the instructor's courses (the server's record): into the list; its preview reads again. */
-export function myCourseChanged(course: Partial<CourseSummary> & { id: number }) {
+function myCourseChanged(course: Partial<CourseSummary> & { id: number }) {
   queryClient.setQueryData<CourseSummary[]>(myCoursesKey, (list) => list?.map((x) => (x.id === course.id ? { ...x, ...course } : x)));
   void refetchFresh(courseKey(String(course.id)));
 }
 
 /** Re-reads the instructor's courses (after a failed change: show them as they are now). */
-export const refreshMyCourses = () => refetchFresh(myCoursesKey);
+const refreshMyCourses = () => refetchFresh(myCoursesKey);
+
+/**
+ * Sends one of the instructor's courses for accreditation or asks to stop it: the course as the
+ * server returned it goes into the list; a refusal re-reads the list (it changed elsewhere).
+ */
+export const useCourseRequest = (fallback: string) =>
+  useApiMutation({
+    mutationFn: ({ id, kind }: { id: number; kind: 'accreditation' | 'stop' }) => (kind === 'accreditation' ? sendForAccreditation(id) : requestStop(id)),
+    onSuccess: (res, { id }) => myCourseChanged({ ...res.course, id }),
+    onError: () => void refreshMyCourses(),
+    fallback,
+  });
 
 const trackKey = ['courses', 'track'] as const;
 
@@ -43,10 +57,24 @@ export const useLearnCourse = (id: string) =>
   useAppQuery({ queryKey: learnKey(id), queryFn: () => getCourse(id), placeholderData: keepPreviousData, gcTime: 0 });
 
 /** A lesson this tab completed: into the course being taken; every list showing progress reads again. */
-export function lessonCompleted(id: string, update: (c: CourseDetail) => CourseDetail) {
-  queryClient.setQueryData<CourseDetail>(learnKey(id), (c) => (c ? update(c) : c));
-  void progressChanged();
-}
+/** Marks a lesson of course `courseId` complete: its tick and the course's progress, then every progress query. */
+export const useCompleteLesson = (courseId: string, fallback: string) =>
+  useApiMutation({
+    mutationFn: (lessonId: number) => completeLesson(lessonId),
+    onSuccess: (res, lessonId) => {
+      queryClient.setQueryData<CourseDetail>(learnKey(courseId), (cur) =>
+        cur
+          ? {
+              ...cur,
+              progress: res.progress,
+              chapters: cur.chapters.map((c) => ({ ...c, lessons: c.lessons.map((x) => (x.id === lessonId ? { ...x, completed: true } : x)) })),
+            }
+          : cur,
+      );
+      void progressChanged();
+    },
+    fallback,
+  });
 
 /**
  * A course to edit. Its own query, not kept once the editor is left: the builder starts from
@@ -67,11 +95,24 @@ export function courseSaved(course: CourseDetail) {
  * the course shows it at once, without a refetch that could replace the page's controls; the
  * enrolled courses and the certificates list read again.
  */
-export function courseEnrolled(id: string): Promise<void> {
-  void progressChanged();
-  // A read under way started before the enrolment: it is cancelled so it cannot undo this.
-  return applyLive<CourseDetail>(courseKey(id), (c) => ({ ...c, enrolled: true }));
-}
+/**
+ * Enrols in a course (`key`: the id its page is cached under). Already enrolled (another tab) is
+ * an answer, not a failure: the server's message says so and the page shows the course enrolled.
+ */
+export const useEnrol = (fallback: string) =>
+  useApiMutation({
+    mutationFn: ({ id }: { id: number; key: string }) =>
+      enrol(id).catch((e: unknown) => {
+        if (e instanceof ApiError && e.code === 'already_enrolled') return { message: e.message };
+        throw e;
+      }),
+    onSuccess: (_res, { key }) => {
+      void progressChanged();
+      // A read under way started before the enrolment: it is cancelled so it cannot undo this.
+      void applyLive<CourseDetail>(courseKey(key), (c) => ({ ...c, enrolled: true }));
+    },
+    fallback,
+  });
 
 /** Active courses matching the filters; new filters keep the previous list on screen until they answer. */
 export const useCatalogue = (filters: CatalogueFilters) =>

@@ -3,12 +3,12 @@ import { useState, type FormEvent } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { ErrorAlert, StatusMessage } from '@/components/Alert';
 import { EmptyState } from '@/components/EmptyState';
+import { LoadState } from '@/components/LoadState';
 import { Page } from '@/components/Page';
-import { ApiError } from '@/lib/api-client';
 import { sessionAtom } from '@/lib/state';
 import { loadErrorText } from '@/lib/query';
-import { enrol, type CourseSummary } from '../api/courses';
-import { courseEnrolled, useCatalogue, useCourse } from '../api/queries';
+import { type CourseSummary } from '../api/courses';
+import { useCatalogue, useCourse, useEnrol } from '../api/queries';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { CourseFacts, CourseImage, CourseOutline } from '../components/CourseParts';
 import { gradeLabel, optionLabel, useCoursesT, type CoursesT } from '../i18n';
@@ -152,28 +152,12 @@ export function CoursePage({ area }: { area: CatalogueArea }) {
   const course = query.data;
   const loadError = loadErrorText(query.error, txt('common.loadError'));
   const [asking, setAsking] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
+  const enrolment = useEnrol(txt('common.sendError'));
   const [status, setStatus] = useState('');
 
-  async function confirmEnrol() {
-    if (!course || busy) return;
-    setBusy(true);
-    setError('');
-    try {
-      const res = await enrol(course.id);
-      void courseEnrolled(id ?? '');
-      setStatus(res.message);
-    } catch (e) {
-      if (e instanceof ApiError && e.code === 'already_enrolled') {
-        void courseEnrolled(id ?? '');
-        setStatus(e.message);
-      } else {
-        setError(e instanceof ApiError ? e.message : txt('common.sendError'));
-      }
-    } finally {
-      setBusy(false);
-    }
+  function confirmEnrol() {
+    if (!course || enrolment.pending) return;
+    enrolment.mutate({ id: course.id, key: id ?? '' }, { onSuccess: (res) => setStatus(res.message) });
   }
 
   const isStudent = session?.type === 'student';
@@ -182,9 +166,7 @@ export function CoursePage({ area }: { area: CatalogueArea }) {
   const dialogOpen = asking && !course?.enrolled;
   return (
     <Page title={course?.title ?? txt('catalogue.title')}>
-      <ErrorAlert>{loadError}</ErrorAlert>
-      <StatusMessage>{status}</StatusMessage>
-      {!course && !loadError ? <p>{txt('common.loading')}</p> : null}
+      <LoadState loading={!course} loadError={loadError} status={status} loadingText={txt('common.loading')} />
       {course ? (
         <>
           <CourseImage course={course} txt={txt} />
@@ -220,16 +202,16 @@ export function CoursePage({ area }: { area: CatalogueArea }) {
             title={txt('course.dialogTitle', { t: course.title })}
             confirmLabel={txt('course.confirm')}
             cancelLabel={txt('common.cancel')}
-            busy={busy}
-            onConfirm={() => void confirmEnrol()}
+            busy={enrolment.pending}
+            onConfirm={confirmEnrol}
             onClose={() => {
               setAsking(false);
-              setError('');
+              enrolment.reset();
             }}
             fallbackFocusId="go-course"
           >
             <p>{txt('course.dialogBody')}</p>
-            <ErrorAlert>{error}</ErrorAlert>
+            <ErrorAlert>{enrolment.errorText}</ErrorAlert>
           </ConfirmDialog>
         </>
       ) : null}

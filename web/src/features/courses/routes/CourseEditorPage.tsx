@@ -1,10 +1,11 @@
 import type en from '../locales/en';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { ErrorAlert, StatusMessage } from '@/components/Alert';
+import { ErrorAlert } from '@/components/Alert';
 import { ApiError } from '@/lib/api-client';
 import { discardRevision, openRevision, sendForAccreditation, type CourseDetail, type RequestDto } from '../api/courses';
 import { ConfirmDialog } from '../components/ConfirmDialog';
+import { LoadState } from '@/components/LoadState';
 import { Page } from '@/components/Page';
 import { loadErrorText } from '@/lib/query';
 import { useLiveEvent } from '@/lib/realtime';
@@ -94,9 +95,7 @@ export function CourseEditorPage() {
 
   return (
     <Page title={title} intro={<p>{txt('builder.intro')}</p>}>
-      <ErrorAlert>{loadError}</ErrorAlert>
-      <StatusMessage>{status}</StatusMessage>
-      {editing && !course && !loadError ? <p>{txt('common.loading')}</p> : null}
+      <LoadState loading={editing && !course} loadError={loadError} status={status} loadingText={txt('common.loading')} />
       <ErrorAlert>{actionError}</ErrorAlert>
       {course && revisionOf !== undefined ? (
         <section aria-labelledby="rev-banner" className="card crs-revision-banner">

@@ -1,14 +1,14 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { ErrorAlert, StatusMessage } from '@/components/Alert';
 import { EmptyState } from '@/components/EmptyState';
+import { LoadState } from '@/components/LoadState';
 import { Page } from '@/components/Page';
-import { ApiError } from '@/lib/api-client';
+import { errorText } from '@/lib/mutation';
 import { loadErrorText } from '@/lib/query';
 import { useLiveEvent } from '@/lib/realtime';
-import { openRevision, requestStop, sendForAccreditation, type CourseSummary, type RequestDto } from '../api/courses';
-import { myCourseChanged, refreshMyCourses, useMyCourses as useMyCoursesQuery } from '../api/queries';
+import { openRevision, type CourseSummary, type RequestDto } from '../api/courses';
+import { useCourseRequest, useMyCourses as useMyCoursesQuery } from '../api/queries';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { formatDateTime } from '@/lib/format';
 import { gradeLabel, optionLabel, useCoursesT, type CoursesT } from '../i18n';
@@ -85,7 +85,9 @@ export function InstructorCoursesPage() {
   const { courses, loadError } = useMyCourses(txt);
   const [status, setStatus] = useState('');
   const [error, setError] = useState('');
-  const [busy, setBusy] = useState<number | null>(null);
+  const [revising, setRevising] = useState<number | null>(null);
+  const courseRequest = useCourseRequest(txt('common.sendError'));
+  const busy = revising ?? (courseRequest.pending ? (courseRequest.variables?.id ?? null) : null);
   const [stopping, setStopping] = useState<CourseSummary | null>(null);
   const [lastStop, setLastStop] = useState<number | null>(null);
   const navigate = useNavigate();
@@ -93,39 +95,37 @@ export function InstructorCoursesPage() {
   /** Opens (or continues) the revision of a live course and goes to its editor. */
   async function revise(c: CourseSummary) {
     if (busy !== null) return;
-    setBusy(c.id);
+    setRevising(c.id);
     setError('');
+    courseRequest.reset();
     try {
       const res = await openRevision(c.id);
       navigate(`/instructor/courses/${res.course.id}/edit`, { state: { saved: res.message } });
     } catch (e) {
-      setError(e instanceof ApiError ? e.message : txt('common.sendError'));
-      setBusy(null);
+      setError(errorText(e, txt('common.sendError')));
+      setRevising(null);
     }
   }
 
   // The list is re-read on a decision in `api/queries.ts`; the page says what was decided.
   useLiveEvent(['request.decided'], (e) => setStatus(decisionMessage(e.payload as DecidedPayload, txt)));
 
-  async function act(c: CourseSummary, action: (id: number) => Promise<{ message: string; course: CourseSummary }>) {
+  // A stop dialog closes when the course leaves "active" in the cached list (below).
+  function act(c: CourseSummary, kind: 'accreditation' | 'stop') {
     if (busy !== null) return;
-    setBusy(c.id);
     setStatus('');
     setError('');
-    try {
-      const res = await action(c.id);
-      // A stop dialog closes when the course leaves "active" in the cached list (below).
-      myCourseChanged({ ...res.course, id: c.id });
-      setStatus(res.message);
-      // The button that was used is gone with the new status: focus stays on its course.
-      window.setTimeout(() => document.getElementById(`course-${c.id}`)?.focus(), 0);
-    } catch (e) {
-      setError(e instanceof ApiError ? e.message : txt('common.sendError'));
-      void refreshMyCourses();
-      setStopping(null);
-    } finally {
-      setBusy(null);
-    }
+    courseRequest.mutate(
+      { id: c.id, kind },
+      {
+        onSuccess: (res) => {
+          setStatus(res.message);
+          // The button that was used is gone with the new status: focus stays on its course.
+          window.setTimeout(() => document.getElementById(`course-${c.id}`)?.focus(), 0);
+        },
+        onError: () => setStopping(null),
+      },
+    );
   }
 
   // A stop that went through closes its dialog in the render that replaces the Stop button, so
@@ -143,9 +143,7 @@ export function InstructorCoursesPage() {
         </Link>
         <Link to="/instructor/archive">{txt('instructor.archiveLink')}</Link>
       </p>
-      <ErrorAlert>{loadError || error}</ErrorAlert>
-      <StatusMessage>{status}</StatusMessage>
-      {!courses && !loadError ? <p>{txt('common.loading')}</p> : null}
+      <LoadState loading={!courses} loadError={loadError} actionError={error || courseRequest.errorText} status={status} loadingText={txt('common.loading')} />
       {courses && shown.length === 0 ? (
         <EmptyState>
           <p>{txt('instructor.none')}</p>
@@ -170,7 +168,7 @@ export function InstructorCoursesPage() {
                         {txt('instructor.edit')}
                         <span className="visually-hidden"> {txt('common.quoted', { t: c.title })}</span>
                       </Link>
-                      <button type="button" className="btn btn-primary" aria-disabled={busy === c.id || undefined} onClick={() => void act(c, sendForAccreditation)}>
+                      <button type="button" className="btn btn-primary" aria-disabled={busy === c.id || undefined} onClick={() => act(c, 'accreditation')}>
                         {txt('instructor.send')}
                         <span className="visually-hidden"> {txt('common.quoted', { t: c.title })}</span>
                       </button>
@@ -203,7 +201,7 @@ export function InstructorCoursesPage() {
         confirmLabel={txt('instructor.stopConfirm')}
         cancelLabel={txt('common.cancel')}
         busy={busy !== null}
-        onConfirm={() => stoppingNow && void act(stoppingNow, requestStop)}
+        onConfirm={() => stoppingNow && act(stoppingNow, 'stop')}
         onClose={() => setStopping(null)}
         fallbackFocusId={lastStop !== null ? `course-${lastStop}` : undefined}
       >
@@ -221,8 +219,7 @@ export function ArchivePage() {
   const archived = courses?.filter((c) => c.status === 'inactive') ?? [];
   return (
     <Page title={txt('instructor.archiveTitle')} intro={<p>{txt('instructor.archiveIntro')}</p>}>
-      <ErrorAlert>{loadError}</ErrorAlert>
-      {!courses && !loadError ? <p>{txt('common.loading')}</p> : null}
+      <LoadState loading={!courses} loadError={loadError} loadingText={txt('common.loading')} />
       {courses && archived.length === 0 ? (
         <EmptyState>
           <p>{txt('instructor.archiveEmpty')}</p>

@@ -1,13 +1,13 @@
 import { useEffect, useRef, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { ErrorAlert, StatusMessage } from '@/components/Alert';
 import { EmptyState } from '@/components/EmptyState';
+import { LoadState } from '@/components/LoadState';
 import { Page } from '@/components/Page';
 import { ApiError } from '@/lib/api-client';
 import { loadErrorText } from '@/lib/query';
-import { completeLesson, type CourseDetail, type LessonDto } from '../api/courses';
-import { lessonCompleted, useEnrolledCourses, useLearnCourse } from '../api/queries';
+import { type CourseDetail, type LessonDto } from '../api/courses';
+import { useCompleteLesson, useEnrolledCourses, useLearnCourse } from '../api/queries';
 import { ProgressView } from '../components/CourseParts';
 import { LessonContent } from '../components/LessonContent';
 import { formatDateTime } from '@/lib/format';
@@ -24,8 +24,7 @@ export function MyCoursesPage() {
 
   return (
     <Page title={txt('student.title')} intro={<p>{txt('student.intro')}</p>}>
-      <ErrorAlert>{loadError}</ErrorAlert>
-      {!courses && !loadError ? <p>{txt('common.loading')}</p> : null}
+      <LoadState loading={!courses} loadError={loadError} loadingText={txt('common.loading')} />
       {courses && courses.length === 0 ? (
         <EmptyState>
           <p>{txt('student.none')}</p>
@@ -95,8 +94,8 @@ export function LearnPage({ assessments: Assessments }: { assessments?: Componen
   const notFound = query.error instanceof ApiError && query.error.status === 404;
   const loadError = notFound ? '' : loadErrorText(query.error, txt('common.loadError'));
   const [status, setStatus] = useState('');
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const completion = useCompleteLesson(courseId ?? '', txt('common.sendError'));
+  const busy = completion.pending;
   const shownLesson = useRef<number | null>(null);
   const focusAfter = useRef<string | null>(null);
 
@@ -128,35 +127,26 @@ export function LearnPage({ assessments: Assessments }: { assessments?: Componen
   const currentId = current?.lesson.id ?? null;
 
   // Another lesson was opened: its heading takes focus (not on the first display).
+  const resetCompletion = completion.reset;
   useEffect(() => {
     if (currentId === null) return;
     if (shownLesson.current !== null && shownLesson.current !== currentId) {
       setStatus('');
-      setError('');
+      resetCompletion();
       document.getElementById('lesson-title')?.focus();
     }
     shownLesson.current = currentId;
-  }, [currentId]);
+  }, [currentId, resetCompletion]);
 
-  async function markComplete(lesson: LessonDto) {
+  function markComplete(lesson: LessonDto) {
     if (busy || !course) return;
-    setBusy(true);
-    setError('');
     setStatus('');
-    try {
-      const res = await completeLesson(lesson.id);
-      lessonCompleted(courseId ?? '', (cur) => ({
-        ...cur,
-        progress: res.progress,
-        chapters: cur.chapters.map((c) => ({ ...c, lessons: c.lessons.map((x) => (x.id === lesson.id ? { ...x, completed: true } : x)) })),
-      }));
-      setStatus(res.message);
-      focusAfter.current = 'lesson-done';
-    } catch (e) {
-      setError(e instanceof ApiError ? e.message : txt('common.sendError'));
-    } finally {
-      setBusy(false);
-    }
+    completion.mutate(lesson.id, {
+      onSuccess: (res) => {
+        setStatus(res.message);
+        focusAfter.current = 'lesson-done';
+      },
+    });
   }
 
   const lessonLink = (x: Located) => `/student/courses/${courseId}?lesson=${x.lesson.id}`;
@@ -166,9 +156,7 @@ export function LearnPage({ assessments: Assessments }: { assessments?: Componen
       <p>
         <Link to="/student/courses">{txt('learn.back')}</Link>
       </p>
-      <ErrorAlert>{loadError || error}</ErrorAlert>
-      <StatusMessage>{status}</StatusMessage>
-      {!course && !loadError && !notFound ? <p>{txt('common.loading')}</p> : null}
+      <LoadState loading={!course && !notFound} loadError={loadError} actionError={completion.errorText} status={status} loadingText={txt('common.loading')} />
       {notFound ? <p className="alert alert-error">{txt('learn.notFound')}</p> : null}
       {course && !course.enrolled ? (
         <p>
@@ -233,7 +221,7 @@ export function LearnPage({ assessments: Assessments }: { assessments?: Componen
                         {txt('learn.done')}
                       </p>
                     ) : course.status !== 'inactive' ? (
-                      <button type="button" className="btn btn-primary" aria-disabled={busy || undefined} onClick={() => void markComplete(current.lesson)}>
+                      <button type="button" className="btn btn-primary" aria-disabled={busy || undefined} onClick={() => markComplete(current.lesson)}>
                         {txt('learn.markComplete')}
                       </button>
                     ) : null}

@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { ErrorAlert, StatusMessage } from '@/components/Alert';
+import { ErrorAlert } from '@/components/Alert';
 import { EmptyState } from '@/components/EmptyState';
 import { TextArea } from '@/components/Field';
+import { LoadState } from '@/components/LoadState';
 import { Page } from '@/components/Page';
 import { ApiError } from '@/lib/api-client';
 import { loadErrorText } from '@/lib/query';
@@ -49,9 +50,7 @@ export function QueuePage({ kind }: { kind: QueueKind }) {
   const title = kind === 'accreditation' ? txt('supervisor.accreditationTitle') : txt('supervisor.stopTitle');
   return (
     <Page title={title} intro={<p>{kind === 'accreditation' ? txt('supervisor.accreditationIntro') : txt('supervisor.stopIntro')}</p>}>
-      <ErrorAlert>{loadError}</ErrorAlert>
-      <StatusMessage>{status}</StatusMessage>
-      {!requests && !loadError ? <p>{txt('common.loading')}</p> : null}
+      <LoadState loading={!requests} loadError={loadError} status={status} loadingText={txt('common.loading')} />
       {requests && requests.length === 0 ? (
         <EmptyState>
           <p>{kind === 'accreditation' ? txt('supervisor.accreditationEmpty') : txt('supervisor.stopEmpty')}</p>

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { ErrorAlert } from '@/components/Alert';
 import { EmptyState } from '@/components/EmptyState';
+import { LoadState } from '@/components/LoadState';
 import { Page } from '@/components/Page';
 import { loadErrorText } from '@/lib/query';
 import type { TrackedStudent } from '../api/courses';
@@ -78,8 +78,7 @@ export function TrackStudentsPage() {
 
   return (
     <Page title={txt('instructor.trackTitle')} intro={<p>{txt('instructor.trackIntro')}</p>}>
-      <ErrorAlert>{loadError}</ErrorAlert>
-      {!courses && !loadError ? <p>{txt('common.loading')}</p> : null}
+      <LoadState loading={!courses} loadError={loadError} loadingText={txt('common.loading')} />
       {courses && published.length === 0 ? (
         <EmptyState>
           <p>{txt('instructor.trackNone')}</p>
@@ -158,8 +157,7 @@ export function InstructorCoursePage() {
 
   return (
     <Page title={course ? txt('instructor.previewTitle', { t: course.title }) : txt('instructor.view')}>
-      <ErrorAlert>{loadError}</ErrorAlert>
-      {!course && !loadError ? <p>{txt('common.loading')}</p> : null}
+      <LoadState loading={!course} loadError={loadError} loadingText={txt('common.loading')} />
       {course ? (
         <>
           <CourseImage course={course} txt={txt} />

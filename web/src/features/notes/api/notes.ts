@@ -1,4 +1,5 @@
 import { apiFetch } from '@/lib/api-client';
+import type { Schema } from '@/lib/api-types';
 
 /** Shapes from src/routes/notes.rs and users.rs. */
 export interface NoteReply {
@@ -25,13 +26,7 @@ export interface Note {
   replies: NoteReply[];
 }
 
-export interface UserHit {
-  id: number;
-  name: string;
-  email: string;
-  type: 'instructor' | 'student';
-  avatar: string | null;
-}
+export type UserHit = Schema<'UserHit'>;
 
 /** Notes the user sent or received, newest first, each with its replies. */
 export async function listNotes(): Promise<Note[]> {

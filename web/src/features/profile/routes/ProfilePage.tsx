@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorAlert, StatusMessage } from '@/components/Alert';
+import { LoadState } from '@/components/LoadState';
 import { Page } from '@/components/Page';
 import { ApiError } from '@/lib/api-client';
 import { storeProfileBits } from '@/lib/storage';
@@ -39,9 +39,7 @@ export function ProfilePage() {
 
   return (
     <Page title={t('profile.title')}>
-      <ErrorAlert>{loadError}</ErrorAlert>
-      <StatusMessage>{status}</StatusMessage>
-      {!profile && !loadError ? <p>{t('common.loading')}</p> : null}
+      <LoadState loading={!profile} loadError={loadError} status={status} loadingText={t('common.loading')} />
       {profile ? (
         <>
           <section aria-labelledby="details-heading" className="card">
