@@ -21,10 +21,8 @@ import {
   createAccount,
   expect,
   expectStatus,
-  launch,
   linkFromOutbox,
   mailFromOutbox,
-  newPage,
   press,
   setPrefs,
   signOut,
@@ -32,7 +30,7 @@ import {
   storeSession,
   SUPERVISOR,
   test,
-  type Browser,
+  pagesForFile,
   type LoginResult,
 } from './support';
 
@@ -62,8 +60,6 @@ function mentions(text: string, needle: string): boolean {
   return [unfolded, ...b64].some((t) => t.includes(needle));
 }
 
-let supB: Browser;
-let visitorB: Browser;
 let sup: Page;
 let visitor: Page;
 let supervisor: LoginResult;
@@ -71,17 +67,10 @@ let newsId = 0;
 let messageId = 0;
 let student: LoginResult & { password: string };
 
-test.beforeAll(async ({ browser }) => {
-  supB = await launch(browser);
-  visitorB = await launch(browser);
-  sup = await newPage(supB);
-  visitor = await newPage(visitorB);
+pagesForFile(2, (p) => ([sup, visitor] = p));
+test.beforeAll(async () => {
   supervisor = await apiLogin(SUPERVISOR.email, SUPERVISOR.password);
   student = await createAccount('student', `Sara Admin ${stamp}`);
-});
-test.afterAll(async () => {
-  await supB?.close();
-  await visitorB?.close();
 });
 
 test.describe('admin site access', () => {

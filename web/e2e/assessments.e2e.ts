@@ -22,15 +22,13 @@ import {
   expectFocus,
   expectHeadingFocused,
   go,
-  launch,
-  newPage,
   press,
   setPrefs,
   settle,
   storeSession,
   SUPERVISOR,
   test,
-  type Browser,
+  pagesForFile,
   type LoginResult,
 } from './support';
 
@@ -47,8 +45,6 @@ const COURSE = `Arabic Braille ${stamp}`;
 const EXERCISE = `Write baab ${stamp}`;
 const SHOTS = process.env.LAMSA_ASSESS_SHOTS ?? '/tmp';
 
-let instructorB: Browser;
-let studentB: Browser;
 let ip: Page;
 let st: Page;
 let instructor: LoginResult;
@@ -86,9 +82,8 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: `${SHOTS}/assess-${name}.png`, fullPage: true });
 }
 
-test.beforeAll(async ({ browser }) => {
-  [instructorB, studentB] = await Promise.all([launch(browser), launch(browser)]);
-  [ip, st] = await Promise.all([newPage(instructorB), newPage(studentB)]);
+pagesForFile(2, (p) => ([ip, st] = p));
+test.beforeAll(async () => {
   instructor = await createAccount('instructor', 'Assessment Instructor');
   student = await createAccount('student', 'Assessment Student');
   supervisor = await apiLogin(SUPERVISOR.email, SUPERVISOR.password);
@@ -118,10 +113,6 @@ test.beforeAll(async ({ browser }) => {
   lessons = created.course.chapters[0].lessons.map((l) => l.id);
   // Accredited once its assessments are built (the first test): a live course's assessments
   // change only through a revision (issue 23).
-});
-
-test.afterAll(async () => {
-  await Promise.all([instructorB?.close(), studentB?.close()]);
 });
 
 test.describe('assessments', () => {

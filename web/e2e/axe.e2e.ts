@@ -14,14 +14,12 @@ import {
   COMBO,
   createAccount,
   expect,
-  launch,
-  newPage,
   setPrefs,
   signOut,
   storeSession,
   SUPERVISOR,
   test,
-  type Browser,
+  pagesForFile,
   type LoginResult,
 } from './support';
 
@@ -51,13 +49,11 @@ const PUBLIC = [
 /** A 1×1 PNG, the society's logo. */
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
-let b: Browser;
 let page: Page;
 const sessions: Record<string, LoginResult> = {};
 
-test.beforeAll(async ({ browser }) => {
-  b = await launch(browser);
-  page = await newPage(b);
+pagesForFile(1, ([p]) => (page = p));
+test.beforeAll(async () => {
   sessions.student = await createAccount('student', 'Axe Student');
   sessions.instructor = await createAccount('instructor', 'Axe Instructor');
   sessions.supervisor = await apiLogin(SUPERVISOR.email, SUPERVISOR.password);
@@ -81,7 +77,6 @@ test.beforeAll(async ({ browser }) => {
 });
 test.afterAll(async () => {
   await apiAs(sessions.supervisor, 'PUT', 'admin/site-settings', {}).catch(() => {});
-  await b?.close();
 });
 
 const scan = (route: string) => axeScan(page, route);

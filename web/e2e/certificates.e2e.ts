@@ -31,7 +31,7 @@ import {
   storeSession,
   SUPERVISOR,
   test,
-  type Browser,
+  pagesForFile,
   type LoginResult,
 } from './support';
 
@@ -45,8 +45,6 @@ const STUDENT = `Sara ${stamp}`;
 /** With LAMSA_SCREENSHOTS=<dir>, screenshots are saved there as certs-<page>-<lang>-<theme>.png. */
 const SHOTS = process.env.LAMSA_SCREENSHOTS ?? '';
 
-let supervisorB: Browser;
-let studentB: Browser;
 let sp: Page;
 let st: Page;
 let instructor: LoginResult;
@@ -69,9 +67,8 @@ const activeName = (page: Page) =>
     return (el?.getAttribute('aria-label') ?? el?.textContent ?? '').replace(/[\u2068\u2069]/g, '').trim();
   });
 
-test.beforeAll(async ({ browser }) => {
-  [supervisorB, studentB] = await Promise.all([launch(browser), launch(browser)]);
-  [sp, st] = await Promise.all([newPage(supervisorB), newPage(studentB)]);
+pagesForFile(2, (p) => ([sp, st] = p));
+test.beforeAll(async () => {
   instructor = await createAccount('instructor', 'Certificate Instructor');
   student = await createAccount('student', STUDENT);
   supervisor = await apiLogin(SUPERVISOR.email, SUPERVISOR.password);
@@ -115,10 +112,6 @@ test.beforeAll(async ({ browser }) => {
   await api(student, 'POST', `lessons/${lessonId}/complete`, {});
   await pass(student, exercise.assessment.id, '⠃');
   await pass(student, final.assessment.id, '⠃');
-});
-
-test.afterAll(async () => {
-  await Promise.all([supervisorB?.close(), studentB?.close()]);
 });
 
 test.describe('certificate life cycle', () => {

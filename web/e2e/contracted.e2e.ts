@@ -23,15 +23,13 @@ import {
   expectFocus,
   expectHeadingFocused,
   go,
-  launch,
-  newPage,
   press,
   setPrefs,
   settle,
   storeSession,
   SUPERVISOR,
   test,
-  type Browser,
+  pagesForFile,
   type LoginResult,
 } from './support';
 
@@ -45,10 +43,7 @@ const EXERCISE = `Write with the ${stamp}`;
 const shots = process.env.LAMSA_SCREENSHOTS;
 if (shots) mkdirSync(shots, { recursive: true });
 
-let b: Browser;
 let page: Page;
-let instructorB: Browser;
-let studentB: Browser;
 let ip: Page;
 let st: Page;
 let instructor: LoginResult;
@@ -76,15 +71,11 @@ async function engine(text: string, lang: 'ar' | 'en', grade: 1 | 2, direction =
   return (await res.json()) as { grade: number; braille: string; brf: string; text: string };
 }
 
-test.beforeAll(async ({ browser }) => {
-  [b, instructorB, studentB] = await Promise.all([launch(browser), launch(browser), launch(browser)]);
-  [page, ip, st] = await Promise.all([newPage(b), newPage(instructorB), newPage(studentB)]);
+pagesForFile(3, (p) => ([page, ip, st] = p));
+test.beforeAll(async () => {
   instructor = await createAccount('instructor', 'Contracted Instructor');
   student = await createAccount('student', 'Contracted Student');
   supervisor = await apiLogin(SUPERVISOR.email, SUPERVISOR.password);
-});
-test.afterAll(async () => {
-  await Promise.all([b?.close(), instructorB?.close(), studentB?.close()]);
 });
 
 async function openTranslator(lang: 'ar' | 'en', theme: 'light' | 'dark' = 'light') {

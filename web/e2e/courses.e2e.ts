@@ -20,15 +20,13 @@ import {
   expect,
   expectFocus,
   expectHeadingFocused,
-  launch,
-  newPage,
   press,
   setPrefs,
   socketReady,
   storeSession,
   SUPERVISOR,
   test,
-  type Browser,
+  pagesForFile,
   type LoginResult,
 } from './support';
 
@@ -42,9 +40,6 @@ const SPEC_SIZE = 'The file size exceeds the 50MB limit. Please select a smaller
 const stamp = Date.now().toString(36);
 const TITLE = `Braille letters ${stamp}`;
 
-let instructorB: Browser;
-let supervisorB: Browser;
-let studentB: Browser;
 let ip: Page;
 let sp: Page;
 let st: Page;
@@ -81,9 +76,8 @@ async function expectTitle(page: Page, text: string) {
   await expectHeadingFocused(page);
 }
 
-test.beforeAll(async ({ browser }) => {
-  [instructorB, supervisorB, studentB] = await Promise.all([launch(browser), launch(browser), launch(browser)]);
-  [ip, sp, st] = await Promise.all([newPage(instructorB), newPage(supervisorB), newPage(studentB)]);
+pagesForFile(3, (p) => ([ip, sp, st] = p));
+test.beforeAll(async () => {
   instructor = await createAccount('instructor', 'Course Instructor');
   student = await createAccount('student', 'Course Student');
   supervisor = await apiLogin(SUPERVISOR.email, SUPERVISOR.password);
@@ -93,7 +87,6 @@ test.beforeAll(async ({ browser }) => {
 
 test.afterAll(async () => {
   rmSync(bigFile, { force: true });
-  await Promise.all([instructorB?.close(), supervisorB?.close(), studentB?.close()]);
 });
 
 test.describe('course life cycle', () => {

@@ -3,16 +3,11 @@
  * index.html revalidated, robots.txt, and a meta description in the reader's language.
  */
 import type { Page, Response } from '@playwright/test';
-import { expect, launch, newPage, setPrefs, test, type Browser } from './support';
+import { expect, setPrefs, test, pagesForFile } from './support';
 
-let b: Browser;
 let page: Page;
 
-test.beforeAll(async ({ browser }) => {
-  b = await launch(browser);
-  page = await newPage(b);
-});
-test.afterAll(async () => b?.close());
+pagesForFile(1, ([p]) => (page = p));
 
 const description = (page: Page) => page.locator('meta[name="description"]').getAttribute('content');
 

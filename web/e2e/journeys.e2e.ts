@@ -5,16 +5,14 @@ import {
   createAccount,
   expect,
   expectHeadingFocused,
-  launch,
   linkFromOutbox,
-  newPage,
   PASSWORD,
   SESSION_KEYS,
   setPrefs,
   SUPERVISOR,
   test,
   uniqueEmail,
-  type Browser,
+  pagesForFile,
 } from './support';
 
 // Each test goes on from where the one before left the pages and the data: after a failure the
@@ -58,14 +56,9 @@ const T = {
   },
 };
 
-let b: Browser;
 let page: Page;
 
-test.beforeAll(async ({ browser }) => {
-  b = await launch(browser);
-  page = await newPage(b);
-});
-test.afterAll(async () => b?.close());
+pagesForFile(1, ([p]) => (page = p));
 
 async function storage(keys: string[]) {
   return page.evaluate((ks) => Object.fromEntries(ks.map((k) => [k, localStorage.getItem(k)])), keys);

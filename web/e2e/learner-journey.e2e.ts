@@ -35,7 +35,7 @@ import {
   storeSession,
   SUPERVISOR,
   test,
-  type Browser,
+  pagesForFile,
   type LoginResult,
 } from './support';
 
@@ -54,8 +54,6 @@ const FINAL_LOCKED = 'لا يمكنك بدء الاختبار النهائي ق�
 /** With LAMSA_SCREENSHOTS=<dir>, the dashboard landing pages are saved there as journey-<role>-<lang>-<theme>.png. */
 const SHOTS = process.env.LAMSA_SCREENSHOTS ?? '';
 
-let studentB: Browser;
-let supervisorB: Browser;
 let st: Page;
 let sp: Page;
 let instructor: LoginResult;
@@ -112,9 +110,8 @@ async function backToCourse(page: Page) {
   await expect(page.locator('#as-learn-heading')).toBeVisible();
 }
 
-test.beforeAll(async ({ browser }) => {
-  [studentB, supervisorB] = await Promise.all([launch(browser), launch(browser)]);
-  [st, sp] = await Promise.all([newPage(studentB), newPage(supervisorB)]);
+pagesForFile(2, (p) => ([st, sp] = p));
+test.beforeAll(async () => {
   instructor = await createAccount('instructor', 'Journey Instructor');
   student = await createAccount('student', STUDENT);
   supervisor = await apiLogin(SUPERVISOR.email, SUPERVISOR.password);
@@ -170,7 +167,6 @@ test.beforeAll(async ({ browser }) => {
 test.afterAll(async () => {
   // The dashboard figures test leaves requests waiting; the next files start with empty queues.
   if (supervisor) await clearSupervisorQueues(supervisor).catch(() => undefined);
-  await Promise.all([studentB?.close(), supervisorB?.close()]);
 });
 
 test.describe('learner journey', () => {

@@ -6,20 +6,15 @@
  */
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, expectHeadingFocused, launch, newPage, setPrefs, test, type Browser } from './support';
+import { expect, expectHeadingFocused, setPrefs, test, pagesForFile } from './support';
 
 // Each test goes on from where the one before left the pages and the data: after a failure the
 // rest of the file does not run.
 test.describe.configure({ mode: 'serial' });
 
-let b: Browser;
 let page: Page;
 
-test.beforeAll(async ({ browser }) => {
-  b = await launch(browser, { viewport: { width: 390, height: 844 } });
-  page = await newPage(b);
-});
-test.afterAll(async () => b?.close());
+pagesForFile(1, ([p]) => (page = p), { viewport: { width: 390, height: 844 } });
 
 /** Records every non-empty text the route-loading live region takes. */
 async function recordAnnouncements(page: Page) {

@@ -1,14 +1,9 @@
 import type { Page } from '@playwright/test';
-import { expect, expectHeadingFocused, focused, launch, newPage, setPrefs, test, type Browser } from './support';
+import { expect, expectHeadingFocused, focused, setPrefs, test, pagesForFile } from './support';
 
-let b: Browser;
 let page: Page;
 
-test.beforeAll(async ({ browser }) => {
-  b = await launch(browser);
-  page = await newPage(b);
-});
-test.afterAll(async () => b?.close());
+pagesForFile(1, ([p]) => (page = p));
 
 // A check right after a key press or click reads the page at once: React renders an update
 // made in a discrete event (and runs its effects) before the event returns. Checks after a

@@ -16,8 +16,6 @@ import {
   expectHeadingFocused,
   expectStatus,
   go,
-  launch,
-  newPage,
   press,
   setPrefs,
   settle,
@@ -25,7 +23,7 @@ import {
   storeSession,
   SUPERVISOR,
   test,
-  type Browser,
+  pagesForFile,
   type LoginResult,
 } from './support';
 
@@ -38,9 +36,6 @@ const TITLE = `Braille letters revised ${stamp}`;
 const TYPO = 'Dots 1 adn 2, side by side.';
 const FIXED = 'Dots 1 and 2, side by side.';
 
-let instructorB: Browser;
-let supervisorB: Browser;
-let studentB: Browser;
 let ip: Page;
 let sp: Page;
 let st: Page;
@@ -76,9 +71,8 @@ async function expectTitle(page: Page, text: string) {
   await expectHeadingFocused(page);
 }
 
-test.beforeAll(async ({ browser }) => {
-  [instructorB, supervisorB, studentB] = await Promise.all([launch(browser), launch(browser), launch(browser)]);
-  [ip, sp, st] = await Promise.all([newPage(instructorB), newPage(supervisorB), newPage(studentB)]);
+pagesForFile(3, (p) => ([ip, sp, st] = p));
+test.beforeAll(async () => {
   instructor = await createAccount('instructor', 'Revising Instructor');
   student = await createAccount('student', 'Revision Student');
   supervisor = await apiLogin(SUPERVISOR.email, SUPERVISOR.password);
@@ -106,10 +100,6 @@ test.beforeAll(async ({ browser }) => {
   await accredit(instructor, supervisor, courseId);
   await apiAs(student, 'POST', `courses/${courseId}/enrol`, {});
   await apiAs(student, 'POST', `lessons/${lessonIds[0]}/complete`, {});
-});
-
-test.afterAll(async () => {
-  await Promise.all([instructorB?.close(), supervisorB?.close(), studentB?.close()]);
 });
 
 test.describe('course revisions', () => {

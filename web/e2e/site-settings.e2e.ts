@@ -4,23 +4,20 @@
  * them as unset, and the public footer shows them in Arabic and English.
  */
 import type { Page } from '@playwright/test';
-import { apiAs, apiLogin, byId, expect, launch, newPage, press, setPrefs, storeSession, SUPERVISOR, test, type Browser, type LoginResult } from './support';
+import { apiAs, apiLogin, byId, expect, press, setPrefs, storeSession, SUPERVISOR, test, pagesForFile, type LoginResult } from './support';
 
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
-let b: Browser;
 let page: Page;
 let sup: LoginResult;
 
-test.beforeAll(async ({ browser }) => {
+pagesForFile(1, ([p]) => (page = p));
+test.beforeAll(async () => {
   sup = await apiLogin(SUPERVISOR.email, SUPERVISOR.password);
   await apiAs(sup, 'PUT', 'admin/site-settings', {});
-  b = await launch(browser);
-  page = await newPage(b);
 });
 test.afterAll(async () => {
   await apiAs(sup, 'PUT', 'admin/site-settings', {}).catch(() => {});
-  await b?.close();
 });
 
 /** Types into a field reached by its label, as a keyboard user does: focus, select all, type. */

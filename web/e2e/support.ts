@@ -69,6 +69,19 @@ export async function hydrated(page: Page) {
   });
 }
 
+/**
+ * A test file's people: before the file's tests, one fresh browser profile and page each, handed
+ * to `take` (`pagesForFile(2, (p) => ([ip, st] = p))`); after them, the profiles are closed.
+ */
+export function pagesForFile(count: number, take: (pages: Page[]) => void, options?: Parameters<typeof launch>[1]) {
+  let profiles: Browser[] = [];
+  test.beforeAll(async ({ browser }) => {
+    profiles = await Promise.all(Array.from({ length: count }, () => launch(browser, options)));
+    take(await Promise.all(profiles.map(newPage)));
+  });
+  test.afterAll(() => Promise.all(profiles.map((p) => p.close())));
+}
+
 /** A page whose goto and reload return once the page answers (`hydrated`), as a visitor sees it. */
 export async function newPage(b: Browser): Promise<Page> {
   const page = await b.context.newPage();
