@@ -9,30 +9,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import {
-  accredit,
-  apiAs,
-  apiLogin,
-  axeScan,
-  axeViolations,
-  BASE,
-  byId,
-  COMBO,
-  createAccount,
-  expect,
-  expectStatus,
-  linkFromOutbox,
-  mailFromOutbox,
-  press,
-  setPrefs,
-  signOut,
-  socketReady,
-  storeSession,
-  SUPERVISOR,
-  test,
-  pagesForFile,
-  type LoginResult,
-} from './support';
+import { accredit, apiAs, apiLogin, axeScan, axeViolations, BASE, byId, COMBO, createAccount, expect, expectStatus, linkFromOutbox, mailFromOutbox, pagesForFile, press, setPrefs, signOut, socketReady, storeSession, SUPERVISOR, test, type LoginResult } from './support';
 
 // Each test goes on from where the one before left the pages and the data: after a failure the
 // rest of the file does not run.

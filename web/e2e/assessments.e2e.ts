@@ -9,28 +9,7 @@
  * completed. axe on every new page in ar and en; screenshots to /tmp/assess-*.png.
  */
 import type { Page } from '@playwright/test';
-import {
-  accredit,
-  activeText,
-  apiAs as api,
-  apiLogin,
-  axeViolations,
-  byId,
-  chord,
-  createAccount,
-  expect,
-  expectFocus,
-  expectHeadingFocused,
-  go,
-  press,
-  setPrefs,
-  settle,
-  storeSession,
-  SUPERVISOR,
-  test,
-  pagesForFile,
-  type LoginResult,
-} from './support';
+import { accredit, activeText, apiAs as api, apiLogin, axeViolations, byId, chord, createAccount, expect, expectFocus, expectHeadingFocused, go, pagesForFile, press, setPrefs, settle, storeSession, SUPERVISOR, test, type LoginResult } from './support';
 
 // Each test goes on from where the one before left the pages and the data: after a failure the
 // rest of the file does not run.

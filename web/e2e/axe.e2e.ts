@@ -6,22 +6,7 @@
  * admin site's site-settings page is scanned with the supervisor's pages.
  */
 import type { Page } from '@playwright/test';
-import {
-  apiAs,
-  apiLogin,
-  axeScan,
-  axeViolations,
-  COMBO,
-  createAccount,
-  expect,
-  setPrefs,
-  signOut,
-  storeSession,
-  SUPERVISOR,
-  test,
-  pagesForFile,
-  type LoginResult,
-} from './support';
+import { apiAs, apiLogin, axeScan, axeViolations, COMBO, createAccount, expect, pagesForFile, setPrefs, signOut, storeSession, SUPERVISOR, test, type LoginResult } from './support';
 
 const PUBLIC = [
   '/',

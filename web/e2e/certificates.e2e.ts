@@ -10,30 +10,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import {
-  accredit,
-  apiAs as api,
-  apiLogin,
-  axeViolations,
-  BASE,
-  byId,
-  clearSupervisorQueues,
-  createAccount,
-  expect,
-  expectFocus,
-  expectHeadingFocused,
-  expectStatus,
-  launch,
-  newPage,
-  press,
-  setPrefs,
-  socketReady,
-  storeSession,
-  SUPERVISOR,
-  test,
-  pagesForFile,
-  type LoginResult,
-} from './support';
+import { accredit, apiAs as api, apiLogin, axeViolations, BASE, byId, clearSupervisorQueues, createAccount, expect, expectFocus, expectHeadingFocused, expectStatus, launch, newPage, pagesForFile, press, setPrefs, socketReady, storeSession, SUPERVISOR, test, type LoginResult } from './support';
 
 // Each test goes on from where the one before left the pages and the data: after a failure the
 // rest of the file does not run.

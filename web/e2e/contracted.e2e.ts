@@ -9,29 +9,7 @@
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import {
-  accredit,
-  apiAs as api,
-  apiLogin,
-  axeViolations,
-  BASE,
-  byId,
-  chord,
-  COMBO,
-  createAccount,
-  expect,
-  expectFocus,
-  expectHeadingFocused,
-  go,
-  press,
-  setPrefs,
-  settle,
-  storeSession,
-  SUPERVISOR,
-  test,
-  pagesForFile,
-  type LoginResult,
-} from './support';
+import { accredit, apiAs as api, apiLogin, axeViolations, BASE, byId, chord, COMBO, createAccount, expect, expectFocus, expectHeadingFocused, go, pagesForFile, press, setPrefs, settle, storeSession, SUPERVISOR, test, type LoginResult } from './support';
 
 // Each test goes on from where the one before left the pages and the data: after a failure the
 // rest of the file does not run.

@@ -10,25 +10,7 @@ import { rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import {
-  activeText,
-  apiAs as api,
-  apiLogin,
-  axeViolations,
-  byId,
-  createAccount,
-  expect,
-  expectFocus,
-  expectHeadingFocused,
-  press,
-  setPrefs,
-  socketReady,
-  storeSession,
-  SUPERVISOR,
-  test,
-  pagesForFile,
-  type LoginResult,
-} from './support';
+import { activeText, apiAs as api, apiLogin, axeViolations, byId, createAccount, expect, expectFocus, expectHeadingFocused, pagesForFile, press, setPrefs, socketReady, storeSession, SUPERVISOR, test, type LoginResult } from './support';
 
 // Each test goes on from where the one before left the pages and the data: after a failure the
 // rest of the file does not run.

@@ -3,7 +3,7 @@
  * index.html revalidated, robots.txt, and a meta description in the reader's language.
  */
 import type { Page, Response } from '@playwright/test';
-import { expect, setPrefs, test, pagesForFile } from './support';
+import { expect, pagesForFile, setPrefs, test } from './support';
 
 let page: Page;
 

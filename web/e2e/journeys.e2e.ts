@@ -1,19 +1,5 @@
 import type { Page } from '@playwright/test';
-import {
-  ACCESS_TTL_SECS,
-  byId,
-  createAccount,
-  expect,
-  expectHeadingFocused,
-  linkFromOutbox,
-  PASSWORD,
-  SESSION_KEYS,
-  setPrefs,
-  SUPERVISOR,
-  test,
-  uniqueEmail,
-  pagesForFile,
-} from './support';
+import { ACCESS_TTL_SECS, byId, createAccount, expect, expectHeadingFocused, linkFromOutbox, pagesForFile, PASSWORD, SESSION_KEYS, setPrefs, SUPERVISOR, test, uniqueEmail } from './support';
 
 // Each test goes on from where the one before left the pages and the data: after a failure the
 // rest of the file does not run.

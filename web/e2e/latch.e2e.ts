@@ -8,27 +8,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import {
-  accredit,
-  apiAs as api,
-  apiLogin,
-  axeViolations,
-  chord,
-  createAccount,
-  expect,
-  expectFocus,
-  expectHeadingFocused,
-  expectStatus,
-  go,
-  launch,
-  newPage,
-  press,
-  storeSession,
-  SUPERVISOR,
-  test,
-  type Browser,
-  type LoginResult,
-} from './support';
+import { accredit, apiAs as api, apiLogin, axeViolations, chord, createAccount, expect, expectFocus, expectHeadingFocused, expectStatus, go, launch, newPage, press, storeSession, SUPERVISOR, test, type Browser, type LoginResult } from './support';
 
 // Each test goes on from where the one before left the pages and the data: after a failure the
 // rest of the file does not run.

@@ -29,13 +29,13 @@ import {
   go,
   launch,
   newPage,
+  pagesForFile,
   press,
   setPrefs,
   socketReady,
   storeSession,
   SUPERVISOR,
   test,
-  pagesForFile,
   type LoginResult,
 } from './support';
 

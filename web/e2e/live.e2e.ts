@@ -9,24 +9,7 @@
  * saves screenshots of them.
  */
 import type { Page } from '@playwright/test';
-import {
-  ACCESS_TTL_SECS,
-  apiLogin,
-  axeViolations,
-  BASE,
-  byId,
-  COMBOS,
-  createAccount,
-  expect,
-  launch,
-  newPage,
-  setPrefs,
-  storeSession,
-  SUPERVISOR,
-  test,
-  type Browser,
-  type LoginResult,
-} from './support';
+import { ACCESS_TTL_SECS, apiLogin, axeViolations, BASE, byId, COMBOS, createAccount, expect, launch, newPage, setPrefs, storeSession, SUPERVISOR, test, type Browser, type LoginResult } from './support';
 
 // Each test goes on from where the one before left the pages and the data: after a failure the
 // rest of the file does not run.

@@ -6,7 +6,7 @@
  */
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, expectHeadingFocused, setPrefs, test, pagesForFile } from './support';
+import { expect, expectHeadingFocused, pagesForFile, setPrefs, test } from './support';
 
 // Each test goes on from where the one before left the pages and the data: after a failure the
 // rest of the file does not run.

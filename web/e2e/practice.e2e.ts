@@ -7,27 +7,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import {
-  accredit,
-  apiAs,
-  apiLogin,
-  axeViolations,
-  chord,
-  COMBOS,
-  createAccount,
-  expect,
-  expectFocus,
-  expectStatus,
-  launch,
-  newPage,
-  press,
-  setPrefs,
-  storeSession,
-  SUPERVISOR,
-  test,
-  type Browser,
-  type LoginResult,
-} from './support';
+import { accredit, apiAs, apiLogin, axeViolations, chord, COMBOS, createAccount, expect, expectFocus, expectStatus, launch, newPage, press, setPrefs, storeSession, SUPERVISOR, test, type Browser, type LoginResult } from './support';
 
 // Each test goes on from where the one before left the pages and the data: after a failure the
 // rest of the file does not run.

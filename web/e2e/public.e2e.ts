@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectHeadingFocused, focused, setPrefs, test, pagesForFile } from './support';
+import { expect, expectHeadingFocused, focused, pagesForFile, setPrefs, test } from './support';
 
 let page: Page;
 

@@ -5,27 +5,7 @@
  * it; the instructor hears the decision live and the student sees the fix, their progress kept.
  */
 import type { Page } from '@playwright/test';
-import {
-  accredit,
-  apiAs,
-  apiLogin,
-  axeViolations,
-  byId,
-  createAccount,
-  expect,
-  expectHeadingFocused,
-  expectStatus,
-  go,
-  press,
-  setPrefs,
-  settle,
-  socketReady,
-  storeSession,
-  SUPERVISOR,
-  test,
-  pagesForFile,
-  type LoginResult,
-} from './support';
+import { accredit, apiAs, apiLogin, axeViolations, byId, createAccount, expect, expectHeadingFocused, expectStatus, go, pagesForFile, press, setPrefs, settle, socketReady, storeSession, SUPERVISOR, test, type LoginResult } from './support';
 
 // Each test goes on from where the one before left the pages and the data: after a failure the
 // rest of the file does not run.

@@ -5,22 +5,7 @@
  * else from the settings (by keyboard) signs out the other browser, which says why too, while
  * this one stays signed in.
  */
-import {
-  apiAs,
-  apiLogin,
-  createAccount,
-  expect,
-  launch,
-  newPage,
-  press,
-  setPrefs,
-  socketReady,
-  storeSession,
-  SUPERVISOR,
-  test,
-  type Browser,
-  type LoginResult,
-} from './support';
+import { apiAs, apiLogin, createAccount, expect, launch, newPage, press, setPrefs, socketReady, storeSession, SUPERVISOR, test, type Browser, type LoginResult } from './support';
 
 const SIGNED_OUT = {
   ar: {

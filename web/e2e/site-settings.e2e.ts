@@ -4,7 +4,7 @@
  * them as unset, and the public footer shows them in Arabic and English.
  */
 import type { Page } from '@playwright/test';
-import { apiAs, apiLogin, byId, expect, press, setPrefs, storeSession, SUPERVISOR, test, pagesForFile, type LoginResult } from './support';
+import { apiAs, apiLogin, byId, expect, pagesForFile, press, setPrefs, storeSession, SUPERVISOR, test, type LoginResult } from './support';
 
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
