@@ -9,7 +9,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { accredit, apiAs, apiLogin, axeScan, axeViolations, BASE, byId, COMBO, createAccount, expect, expectStatus, linkFromOutbox, mailFromOutbox, pagesForFile, press, setPrefs, signOut, socketReady, storeSession, SUPERVISOR, test, type LoginResult } from './support';
+import { accredit, apiAs, apiLogin, axeScan, axeViolations, BASE, byId, clientAddress, COMBO, createAccount, expect, expectStatus, linkFromOutbox, mailFromOutbox, pagesForFile, press, setPrefs, signOut, socketReady, storeSession, SUPERVISOR, test, type LoginResult } from './support';
 
 // Each test goes on from where the one before left the pages and the data: after a failure the
 // rest of the file does not run.
@@ -531,7 +531,7 @@ async function newsAndMessage() {
   const subject = `Display question ${stamp}`;
   const sent = await fetch(`${BASE}/api/contact`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'Accept-Language': 'en' },
+    headers: { 'Content-Type': 'application/json', 'Accept-Language': 'en', 'X-Forwarded-For': clientAddress() },
     body: JSON.stringify({ name: 'Visitor Huda', email: `visitor-${stamp}@example.com`, subject, message: 'My Braille display does not show the lesson titles.', website: '' }),
   });
   expect(sent.status).toBe(201);

@@ -219,19 +219,22 @@ async function api<T>(path: string, body: unknown, lang = 'en', client?: string)
 
 export const PASSWORD = 'Braille#2026';
 
-/** Registers and activates an account through the API and the outbox, then signs in. */
 let clients = 0;
 
 /**
- * Registers and activates an account through the API and the outbox, then signs in. Each account
- * the suite makes comes from a client address of its own (`X-Forwarded-For`, which scripts/e2e.sh
- * lets the server trust from loopback), so the whole suite's accounts do not add up to one
- * visitor's sign-up limit (30 an hour per address).
+ * A client address of its own for each call (`X-Forwarded-For`, which scripts/e2e.sh lets the
+ * server trust from loopback), so that what the whole suite sends does not add up to one
+ * visitor's limits (sign-ups: 30 an hour per address; contact messages).
  */
+export function clientAddress(): string {
+  clients += 1;
+  return `10.${process.pid % 250}.${Math.floor(clients / 250) % 250}.${(clients % 250) + 1}`;
+}
+
+/** Registers and activates an account through the API and the outbox, then signs in, from a `clientAddress` of its own. */
 export async function createAccount(type: 'student' | 'instructor', name = `Test ${type}`): Promise<LoginResult & { password: string }> {
   const email = uniqueEmail(type);
-  clients += 1;
-  const client = `10.${process.pid % 250}.${Math.floor(clients / 250) % 250}.${(clients % 250) + 1}`;
+  const client = clientAddress();
   await api('auth/register', { name, email, password: PASSWORD, password_confirm: PASSWORD, type }, 'en', client);
   const link = await linkFromOutbox(email, 'activate');
   await api('auth/activate', { token: link.split('/activate/')[1] }, 'en', client);
