@@ -26,7 +26,9 @@ export default defineConfig<object, { lang: Lang; theme: Theme }>({
     headless: true,
     reducedMotion: 'reduce',
     viewport: { width: 1280, height: 900 },
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace (DOM snapshots, network, console); no screencast, which costs
+    // CPU on every test of a 2-core machine.
+    trace: { mode: 'retain-on-failure', screenshots: false },
     // Debian's chromium (never a downloaded one); STACK-NOTES has the flags.
     launchOptions: {
       executablePath: process.env.LAMSA_CHROMIUM ?? '/usr/bin/chromium',
