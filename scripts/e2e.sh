@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # Browser tests: builds the web app when needed, starts the real server on a free port with a
 # fresh data directory and SQLite database (scripts/lib/throwaway-server.sh), runs the
-# Playwright journeys and axe scans (web/e2e, Debian's chromium), and stops the server on exit.
+# Playwright Test journeys and axe scans (web/e2e, web/playwright.config.ts, Debian's chromium),
+# and stops the server on exit. Arguments go to `playwright test`: a file (e2e/public.e2e.ts),
+# `-g "title"` for one test, `--project en-dark` for one language × theme.
 #   LAMSA_E2E_KEEP=1  keeps the temporary data directory (e-mails, database, server log).
+# A failed test leaves its trace in web/test-results/ (`npx playwright show-trace <trace.zip>`).
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
 # shellcheck source=lib/throwaway-server.sh
@@ -45,8 +48,10 @@ export LAMSA_E2E_SUPERVISOR_PASSWORD="Sup#pass2026"
 printf '%s\n' "$LAMSA_E2E_SUPERVISOR_PASSWORD" |
   "$bin" create-user --type supervisor --email "$LAMSA_E2E_SUPERVISOR_EMAIL" --name "Sup" >>"$data/server.log" 2>&1
 
-export NO_COLOR=1 # plain test output for logs and scripts/test.sh counting
+export NO_COLOR=1 FORCE_COLOR=0 # plain test output for logs and scripts/test.sh counting
 export LAMSA_BASE_URL="$base"
 export LAMSA_CHROMIUM="$chromium"
+# Playwright never downloads a browser here: the config launches $LAMSA_CHROMIUM.
+export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 echo "e2e: server on $base, data in $data"
-npm run --silent test:e2e -- "$@"
+npx playwright test "$@"

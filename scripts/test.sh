@@ -97,8 +97,10 @@ fi
 if [[ $only == all || $only == e2e ]]; then
   s=0
   run_stage "Browser tests (Playwright + Debian chromium)" "$logs/e2e.log" bash scripts/e2e.sh || s=1
-  p=$(grep -Eo '^# pass [0-9]+|[0-9]+ passed' "$logs/e2e.log" | grep -Eo '[0-9]+' | tail -1); p=${p:-0}
-  f=$(grep -Eo '^# fail [0-9]+|[0-9]+ failed' "$logs/e2e.log" | grep -Eo '[0-9]+' | tail -1); f=${f:-0}
+  # Playwright's summary lines: "  154 passed (14.2m)", "  2 skipped", "  1 failed". Skipped
+  # tests are not failures; tests a failure stopped ("did not run") are.
+  p=$(grep -Eo '^ +[0-9]+ passed' "$logs/e2e.log" | grep -Eo '[0-9]+' | tail -1); p=${p:-0}
+  f=$(grep -Eo '^ +[0-9]+ (failed|did not run)' "$logs/e2e.log" | grep -Eo '[0-9]+' | awk '{s+=$1} END {print s+0}')
   [[ $s -ne 0 && $f -eq 0 ]] && f=1
   [[ $s -ne 0 ]] && status=1
   passed=$((passed + p)); failed=$((failed + f)); summary+=("browser: $p passed, $f failed")

@@ -7,30 +7,13 @@
  * headers are announced. Then axe (0 violations) on every admin page and the news and contact
  * pages in ar/en × light/dark. With LAMSA_SCREENSHOTS=<dir> it also saves screenshots.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  accredit,
-  apiAs,
-  apiLogin,
-  axeViolations,
-  BASE,
-  createAccount,
-  DATA_DIR,
-  expectStatus,
-  launch,
-  linkFromOutbox,
-  newPage,
-  press,
-  setPrefs,
-  socketReady,
-  storeSession,
-  SUPERVISOR,
-  type Browser,
-  type LoginResult,
-} from './support';
+import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { accredit, apiAs, apiLogin, axeScan, axeViolations, BASE, byId, clientAddress, COMBO, createAccount, expect, expectStatus, linkFromOutbox, mailFromOutbox, pagesForFile, press, setPrefs, signOut, socketReady, storeSession, SUPERVISOR, test, type LoginResult } from './support';
+
+// Each test goes on from where the one before left the pages and the data: after a failure the
+// rest of the file does not run.
+test.describe.configure({ mode: 'serial' });
 
 const SHOTS = process.env.LAMSA_SCREENSHOTS;
 const stamp = Date.now().toString(36);
@@ -47,39 +30,13 @@ const NEWS = {
 /** A 1×1 PNG. */
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
-/** The newest e-mail in the outbox to `to` whose text contains `needle` (plain or quoted-printable). */
-async function mailFromOutbox(to: string, needle: string, timeoutMs = 10_000): Promise<string> {
-  const dir = join(DATA_DIR, 'outbox');
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    let files: string[] = [];
-    try {
-      files = readdirSync(dir).filter((f) => f.endsWith('.eml'));
-    } catch {
-      /* not created yet */
-    }
-    const sorted = files.map((f) => ({ f, t: statSync(join(dir, f)).mtimeMs })).sort((a, b) => b.t - a.t);
-    for (const { f } of sorted) {
-      const text = readFileSync(join(dir, f), 'utf8');
-      const toLine = /^To:.*$/m.exec(text)?.[0] ?? '';
-      if (!toLine.toLowerCase().includes(to.toLowerCase())) continue;
-      const unfolded = text.replace(/=\r?\n/g, '');
-      const b64 = [...text.matchAll(/\r?\n\r?\n([A-Za-z0-9+/=\r\n]{40,})/g)].map((m) => Buffer.from(m[1].replace(/\s+/g, ''), 'base64').toString('utf8'));
-      if ([unfolded, ...b64].some((t) => t.includes(needle))) return text;
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`no e-mail to ${to} containing "${needle}" in ${dir}`);
+/** Whether an e-mail's text contains `needle` (plain, quoted-printable or base64). */
+function mentions(text: string, needle: string): boolean {
+  const unfolded = text.replace(/=\r?\n/g, '');
+  const b64 = [...text.matchAll(/\r?\n\r?\n([A-Za-z0-9+/=\r\n]{40,})/g)].map((m) => Buffer.from(m[1].replace(/\s+/g, ''), 'base64').toString('utf8'));
+  return [unfolded, ...b64].some((t) => t.includes(needle));
 }
 
-const byId = (p: Page, id: string) => p.locator(`[id="${id}"]`);
-
-async function signOut(p: Page) {
-  await p.evaluate(() => ['auth-token', 'refresh_token', 'name', 'email', 'avatar', 'type', 'user_id'].forEach((k) => localStorage.removeItem(k)));
-}
-
-let supB: Browser;
-let visitorB: Browser;
 let sup: Page;
 let visitor: Page;
 let supervisor: LoginResult;
@@ -87,21 +44,14 @@ let newsId = 0;
 let messageId = 0;
 let student: LoginResult & { password: string };
 
-beforeAll(async () => {
-  supB = await launch();
-  visitorB = await launch();
-  sup = await newPage(supB);
-  visitor = await newPage(visitorB);
+pagesForFile(2, (p) => ([sup, visitor] = p));
+test.beforeAll(async () => {
   supervisor = await apiLogin(SUPERVISOR.email, SUPERVISOR.password);
   student = await createAccount('student', `Sara Admin ${stamp}`);
 });
-afterAll(async () => {
-  await supB?.close();
-  await visitorB?.close();
-});
 
-describe('admin site access', () => {
-  it('signed out: the login page, which comes back to the admin site for a supervisor', async () => {
+test.describe('admin site access', () => {
+  test('signed out: the login page, which comes back to the admin site for a supervisor', async () => {
     await setPrefs(sup, { lang: 'en', theme: 'light', clear: true });
     await sup.goto('/admin/users');
     await sup.waitForURL(/\/login\?next=%2Fadmin%2Fusers/);
@@ -109,42 +59,42 @@ describe('admin site access', () => {
     await byId(sup, 'f-password').fill(SUPERVISOR.password);
     await press(sup.locator('form button[type="submit"]'));
     await sup.waitForURL(/\/admin\/users$/);
-    await sup.getByRole('heading', { level: 1, name: 'Users' }).waitFor();
-    expect(await sup.getByRole('navigation', { name: 'Admin site' }).isVisible()).toBe(true);
+    await expect(sup.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
+    await expect(sup.getByRole('navigation', { name: 'Admin site' })).toBeVisible();
   });
 
-  it('a student: a clear "not allowed", and the admin API refuses', async () => {
+  test('a student: a clear "not allowed", and the admin API refuses', async () => {
     await setPrefs(visitor, { lang: 'en', clear: true });
     await storeSession(visitor, student);
     await visitor.goto('/admin');
-    await visitor.getByRole('heading', { level: 1, name: 'Not allowed' }).waitFor();
-    expect(await visitor.locator('main').innerText()).toContain('for the society’s supervisors only');
-    expect(await visitor.getByRole('navigation', { name: 'Admin site' }).count()).toBe(0);
+    await expect(visitor.getByRole('heading', { level: 1, name: 'Not allowed' })).toBeVisible();
+    await expect(visitor.locator('main')).toContainText('for the society’s supervisors only', { useInnerText: true });
+    await expect(visitor.getByRole('navigation', { name: 'Admin site' })).toHaveCount(0);
     await expect(apiAs(student, 'GET', 'admin/overview')).rejects.toThrow(/403/);
     await signOut(visitor);
   });
 
-  it('the supervisor menu opens the admin site in a new tab, and says so', async () => {
+  test('the supervisor menu opens the admin site in a new tab, and says so', async () => {
     await storeSession(sup, supervisor);
     await sup.goto('/supervisor');
     const link = sup.getByRole('link', { name: /Admin panel/ });
-    expect(await link.getAttribute('target')).toBe('_blank');
-    expect(await link.innerText()).toContain('(opens in a new tab)');
+    await expect(link).toHaveAttribute('target', '_blank');
+    await expect(link).toContainText('(opens in a new tab)', { useInnerText: true });
   });
 });
 
-describe('news', () => {
-  it('a supervisor writes and publishes an item, with a preview', async () => {
+test.describe('news', () => {
+  test('a supervisor writes and publishes an item, with a preview', async () => {
     await setPrefs(sup, { lang: 'en' });
     await storeSession(sup, supervisor);
     await sup.goto('/admin/news');
     await press(sup.getByRole('link', { name: 'Write a news item' }));
-    await sup.getByRole('heading', { level: 1, name: 'Write a news item' }).waitFor();
+    await expect(sup.getByRole('heading', { level: 1, name: 'Write a news item' })).toBeVisible();
     // Saving empty: every missing field is marked, the first one has focus.
     await press(sup.getByRole('button', { name: 'Save' }));
-    await sup.waitForFunction(() => document.activeElement?.id === 'nw-title_ar');
-    expect(await byId(sup, 'nw-title_ar').getAttribute('aria-invalid')).toBe('true');
-    expect(await sup.locator('[role="alert"]').first().innerText()).toContain('was not saved');
+    await expect(byId(sup, 'nw-title_ar')).toBeFocused();
+    await expect(byId(sup, 'nw-title_ar')).toHaveAttribute('aria-invalid', 'true');
+    await expect(sup.locator('[role="alert"]').first()).toContainText('was not saved', { useInnerText: true });
 
     await byId(sup, 'nw-title_ar').fill(NEWS.title_ar);
     await byId(sup, 'nw-body_md_ar').fill(NEWS.body_ar);
@@ -153,17 +103,17 @@ describe('news', () => {
     await byId(sup, 'nw-link').fill('https://example.org/braille-course');
     await byId(sup, 'nw-slug').fill(NEWS.slug);
     await press(sup.getByRole('button', { name: 'Preview' }));
-    await sup.waitForFunction(() => document.activeElement?.id === 'preview-heading');
+    await expect(byId(sup, 'preview-heading')).toBeFocused();
     const preview = sup.locator('.admin-preview');
-    expect(await preview.locator('h2', { hasText: 'What is new' }).count()).toBe(1);
-    expect(await preview.locator('script').count()).toBe(0);
+    await expect(preview.locator('h2', { hasText: 'What is new' })).toHaveCount(1);
+    await expect(preview.locator('script')).toHaveCount(0);
 
     // An image needs its description in both languages before the item can be saved.
     await byId(sup, 'nw-image_media_id').setInputFiles({ name: 'course.png', mimeType: 'image/png', buffer: Buffer.from(PNG, 'base64') });
     await expectStatus(sup, 'Image uploaded.');
     await press(sup.getByRole('button', { name: 'Save' }));
-    await sup.waitForFunction(() => document.activeElement?.id === 'nw-image_alt_ar');
-    expect(await byId(sup, 'nw-image_alt_en').getAttribute('aria-invalid')).toBe('true');
+    await expect(byId(sup, 'nw-image_alt_ar')).toBeFocused();
+    await expect(byId(sup, 'nw-image_alt_en')).toHaveAttribute('aria-invalid', 'true');
     await byId(sup, 'nw-image_alt_ar').fill(NEWS.alt_ar);
     await byId(sup, 'nw-image_alt_en').fill(NEWS.alt_en);
 
@@ -171,38 +121,38 @@ describe('news', () => {
     await press(sup.getByRole('button', { name: 'Save' }));
     await sup.waitForURL(/\/admin\/news\/\d+$/);
     newsId = Number(/\/admin\/news\/(\d+)$/.exec(sup.url())![1]);
-    await sup.getByRole('heading', { level: 1, name: 'Edit the news item' }).waitFor();
-    expect(await byId(sup, 'nw-title_en').inputValue()).toBe(NEWS.title_en);
+    await expect(sup.getByRole('heading', { level: 1, name: 'Edit the news item' })).toBeVisible();
+    await expect(byId(sup, 'nw-title_en')).toHaveValue(NEWS.title_en);
   });
 
-  it('a visitor reads it in English and Arabic, on the news page and the home page', async () => {
+  test('a visitor reads it in English and Arabic, on the news page and the home page', async () => {
     expect(newsId).toBeGreaterThan(0);
     await setPrefs(visitor, { lang: 'en', clear: true });
     await visitor.goto('/news');
     const link = visitor.getByRole('link', { name: NEWS.title_en });
     await press(link);
     await visitor.waitForURL(`**/news/${NEWS.slug}`);
-    await visitor.getByRole('heading', { level: 1, name: NEWS.title_en }).waitFor();
+    await expect(visitor.getByRole('heading', { level: 1, name: NEWS.title_en })).toBeVisible();
     const main = visitor.locator('main');
-    expect(await main.locator('h2', { hasText: 'What is new' }).count()).toBe(1);
-    expect(await main.locator('em', { hasText: 'new' }).count()).toBe(1);
-    expect(await main.getByRole('link', { name: 'Related link' }).getAttribute('href')).toBe('https://example.org/braille-course');
-    expect(await main.getByRole('img', { name: NEWS.alt_en }).count()).toBe(1);
+    await expect(main.locator('h2', { hasText: 'What is new' })).toHaveCount(1);
+    await expect(main.locator('em', { hasText: 'new' })).toHaveCount(1);
+    await expect(main.getByRole('link', { name: 'Related link' })).toHaveAttribute('href', 'https://example.org/braille-course');
+    await expect(main.getByRole('img', { name: NEWS.alt_en })).toHaveCount(1);
     // The script in the Markdown is text at most, never run.
-    expect(await main.locator('script').count()).toBe(0);
+    await expect(main.locator('script')).toHaveCount(0);
     expect(await visitor.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
 
     await setPrefs(visitor, { lang: 'ar' });
     await visitor.goto(`/news/${NEWS.slug}`);
-    await visitor.getByRole('heading', { level: 1, name: NEWS.title_ar }).waitFor();
-    expect(await visitor.locator('main h2', { hasText: 'ما الجديد' }).count()).toBe(1);
-    expect(await visitor.getByRole('img', { name: NEWS.alt_ar }).count()).toBe(1);
+    await expect(visitor.getByRole('heading', { level: 1, name: NEWS.title_ar })).toBeVisible();
+    await expect(visitor.locator('main h2', { hasText: 'ما الجديد' })).toHaveCount(1);
+    await expect(visitor.getByRole('img', { name: NEWS.alt_ar })).toHaveCount(1);
     await visitor.goto('/');
-    await visitor.getByRole('heading', { level: 2, name: 'آخر الأخبار' }).waitFor();
-    expect(await visitor.getByRole('link', { name: NEWS.title_ar }).count()).toBe(1);
+    await expect(visitor.getByRole('heading', { level: 2, name: 'آخر الأخبار' })).toBeVisible();
+    await expect(visitor.getByRole('link', { name: NEWS.title_ar })).toHaveCount(1);
   });
 
-  it('both feeds carry it and every page advertises them', async () => {
+  test('both feeds carry it and every page advertises them', async () => {
     for (const [lang, title] of [
       ['ar', NEWS.title_ar],
       ['en', NEWS.title_en],
@@ -218,7 +168,7 @@ describe('news', () => {
     expect(feeds).toEqual([`ar ${BASE}/api/news/feed.atom?lang=ar`, `en ${BASE}/api/news/feed.atom?lang=en`]);
   });
 
-  it('a draft is not public', async () => {
+  test('a draft is not public', async () => {
     const draft = await apiAs<{ news: { id: number; slug: string } }>(supervisor, 'POST', 'admin/news', {
       slug: `draft-${stamp}`,
       title_ar: 'مسودة',
@@ -234,33 +184,34 @@ describe('news', () => {
     });
     await setPrefs(visitor, { lang: 'en' });
     await visitor.goto(`/news/${draft.news.slug}`);
-    await visitor.locator('[role="alert"]', { hasText: 'does not exist or is not published' }).waitFor();
+    await expect(visitor.locator('[role="alert"]', { hasText: 'does not exist or is not published' })).toBeVisible();
     await visitor.goto('/news');
-    await visitor.getByRole('link', { name: NEWS.title_en }).waitFor();
-    expect(await visitor.getByRole('link', { name: `Draft ${stamp}` }).count()).toBe(0);
+    await expect(visitor.getByRole('link', { name: NEWS.title_en })).toBeVisible();
+    await expect(visitor.getByRole('link', { name: `Draft ${stamp}` })).toHaveCount(0);
   });
 });
 
-describe('contact', () => {
+test.describe('contact', () => {
   const visitorEmail = `visitor-${stamp}@example.com`;
   const subject = `Display question ${stamp}`;
   const replyText = `Thank you, it is fixed now ${stamp}`;
 
-  it('a visitor sends a message; the supervisor’s open page shows it live; the reply goes out by e-mail', async () => {
+  test('a visitor sends a message; the supervisor’s open page shows it live; the reply goes out by e-mail', async () => {
     await setPrefs(sup, { lang: 'en' });
     await storeSession(sup, supervisor);
     const ready = socketReady(sup);
     await sup.goto('/admin/messages');
-    await sup.getByRole('heading', { level: 1, name: 'Contact messages' }).waitFor();
+    await expect(sup.getByRole('heading', { level: 1, name: 'Contact messages' })).toBeVisible();
     await ready;
     await sup.waitForLoadState('networkidle');
-    const badgeBefore = await sup.evaluate(() => Number(document.querySelector('[data-testid="admin-unread-badge"] [aria-hidden="true"]')?.textContent ?? '0'));
+    const badge = () => sup.evaluate(() => Number(document.querySelector('[data-testid="admin-unread-badge"] [aria-hidden="true"]')?.textContent ?? '0'));
+    const badgeBefore = await badge();
 
     await setPrefs(visitor, { lang: 'en', clear: true });
     await visitor.goto('/contact-us');
     // Errors first: tied to their fields, focus on the first one.
     await press(visitor.getByRole('button', { name: 'Send the message' }));
-    await visitor.waitForFunction(() => document.activeElement?.id === 'contact-name');
+    await expect(byId(visitor, 'contact-name')).toBeFocused();
     expect(await byId(visitor, 'contact-name').getAttribute('aria-describedby')).toContain('contact-name-error');
     await byId(visitor, 'contact-name').fill('Visitor Huda');
     await byId(visitor, 'contact-email').fill(visitorEmail);
@@ -268,32 +219,32 @@ describe('contact', () => {
     await byId(visitor, 'contact-message').fill('My Braille display does not show the lesson titles. <img src=x onerror=alert(1)>');
     await press(visitor.getByRole('button', { name: 'Send the message' }));
     // Spec §10's "message sent" (the server's localised wording), read first: it has focus.
-    await visitor.waitForFunction(() => /^message sent$/i.test(document.activeElement?.textContent?.trim() ?? ''), null, { timeout: 15_000 });
+    await expect(visitor.locator(':focus')).toHaveText(/^message sent$/i);
     expect((await visitor.locator('[role="status"]').allInnerTexts()).join(' ')).toContain(visitorEmail);
 
     // Live on the supervisor's page: the row, the announcement and the badge, without a reload.
-    await sup.getByRole('link', { name: new RegExp(subject) }).waitFor({ timeout: 15_000 });
+    await expect(sup.getByRole('link', { name: new RegExp(subject) })).toBeVisible({ timeout: 15_000 });
     await expectStatus(sup, `New message from Visitor Huda: ${subject}`);
-    await sup.waitForFunction((n) => Number(document.querySelector('[data-testid="admin-unread-badge"] [aria-hidden="true"]')?.textContent ?? '0') === n + 1, badgeBefore);
+    await expect.poll(badge).toBe(badgeBefore + 1);
 
     await press(sup.getByRole('link', { name: new RegExp(subject) }));
-    await sup.getByRole('heading', { level: 1, name: subject }).waitFor();
+    await expect(sup.getByRole('heading', { level: 1, name: subject })).toBeVisible();
     messageId = Number(/\/admin\/messages\/(\d+)$/.exec(sup.url())![1]);
     // The visitor's HTML is shown as text.
-    expect(await sup.locator('.admin-message-text').innerText()).toContain('<img src=x onerror=alert(1)>');
-    expect(await sup.locator('main img').count()).toBe(0);
+    await expect(sup.locator('.admin-message-text')).toContainText('<img src=x onerror=alert(1)>', { useInnerText: true });
+    await expect(sup.locator('main img')).toHaveCount(0);
     // Opening it read it: the badge goes back down.
-    await sup.waitForFunction((n) => Number(document.querySelector('[data-testid="admin-unread-badge"] [aria-hidden="true"]')?.textContent ?? '0') === n, badgeBefore);
+    await expect.poll(badge).toBe(badgeBefore);
 
     await byId(sup, 'mr-text').fill(replyText);
     await press(sup.getByRole('button', { name: 'Send the reply' }));
-    await sup.getByTestId('message-replies').getByText(replyText).waitFor();
-    expect(await sup.getByTestId('message-status').innerText()).toBe('Handled');
-    const mail = await mailFromOutbox(visitorEmail, replyText);
+    await expect(sup.getByTestId('message-replies').getByText(replyText)).toBeVisible();
+    await expect(sup.getByTestId('message-status')).toHaveText('Handled', { useInnerText: true });
+    const mail = await mailFromOutbox(visitorEmail, (text) => mentions(text, replyText));
     expect(mail).toMatch(/^To:.*visitor-/m);
   });
 
-  it('the supervisor dashboard shows the unread count and follows it live', async () => {
+  test('the supervisor dashboard shows the unread count and follows it live', async () => {
     await storeSession(sup, supervisor);
     const ready = socketReady(sup);
     await sup.goto('/supervisor');
@@ -307,25 +258,25 @@ describe('contact', () => {
       body: JSON.stringify({ name: 'زائر', email: `v2-${stamp}@example.com`, subject: 'سؤال', message: 'كيف أبدأ تعلّم برايل؟', website: '' }),
     });
     expect(res.status).toBe(201);
-    await sup.waitForFunction((n) => Number(document.querySelector('[data-testid="contact-badge"] [aria-hidden="true"]')?.textContent ?? '0') === n + 1, before, { timeout: 15_000 });
-    expect(await sup.getByTestId('contact-badge').innerText()).toContain('Unread contact messages');
+    await expect.poll(read).toBe(before + 1);
+    await expect(sup.getByTestId('contact-badge')).toContainText('Unread contact messages', { useInnerText: true });
   });
 });
 
-describe('users', () => {
-  it('sortable headers are buttons, announced with aria-sort, by keyboard', async () => {
+test.describe('users', () => {
+  test('sortable headers are buttons, announced with aria-sort, by keyboard', async () => {
     await setPrefs(sup, { lang: 'en' });
     await storeSession(sup, supervisor);
     await sup.goto('/admin/users');
     const table = sup.getByTestId('users-table');
-    await table.waitFor();
+    await expect(table).toBeVisible();
     const nameHeader = table.locator('th', { has: sup.locator('button[data-column="name"]') });
-    expect(await nameHeader.getAttribute('aria-sort')).toBeNull();
-    expect(await table.locator('th[aria-sort]').getAttribute('aria-sort')).toBe('descending');
+    await expect(nameHeader).not.toHaveAttribute('aria-sort');
+    await expect(table.locator('th[aria-sort]')).toHaveAttribute('aria-sort', 'descending');
     await press(table.locator('button[data-column="name"]'));
     await sup.waitForURL(/sort=name/);
-    await sup.waitForFunction(() => document.querySelector('th[aria-sort]')?.querySelector('[data-column="name"]') !== null);
-    expect(await nameHeader.getAttribute('aria-sort')).toBe('ascending');
+    await expect(table.locator('th[aria-sort] [data-column="name"]')).toHaveCount(1);
+    await expect(nameHeader).toHaveAttribute('aria-sort', 'ascending');
     // In the server's order: by code point or ignoring case, whichever the database uses. The
     // header follows the address at once; the rows when the sorted answer arrives (the previous
     // rows stay on screen until then), so wait for them.
@@ -337,10 +288,10 @@ describe('users', () => {
     await expect.poll(byName, { timeout: 10_000 }).toBe(true);
     await press(table.locator('button[data-column="name"]'));
     await sup.waitForURL(/sort=-name/);
-    await sup.waitForFunction(() => document.querySelector('th[aria-sort="descending"] [data-column="name"]') !== null);
+    await expect(table.locator('th[aria-sort="descending"] [data-column="name"]')).toHaveCount(1);
   });
 
-  it('search finds a user by e-mail, and the matching users export as CSV', async () => {
+  test('search finds a user by e-mail, and the matching users export as CSV', async () => {
     await storeSession(sup, supervisor);
     await sup.goto('/admin/users');
     await byId(sup, 'uf-q').fill(student.user.email);
@@ -348,8 +299,8 @@ describe('users', () => {
     await sup.waitForURL(/q=/);
     const table = sup.getByTestId('users-table');
     // The unfiltered list stays on screen until the search's answer replaces it.
-    await expect.poll(() => table.locator('tbody tr').count(), { timeout: 10_000 }).toBe(1);
-    await table.getByRole('link', { name: student.user.name }).waitFor();
+    await expect(table.locator('tbody tr')).toHaveCount(1, { timeout: 10_000 });
+    await expect(table.getByRole('link', { name: student.user.name })).toBeVisible();
     const download = sup.waitForEvent('download');
     await press(sup.getByRole('button', { name: 'Export every matching user as CSV' }));
     const file = await (await download).path();
@@ -359,24 +310,24 @@ describe('users', () => {
     expect(csv).not.toContain(SUPERVISOR.email);
   });
 
-  it('deactivating a student signed in elsewhere ends their session at once', async () => {
+  test('deactivating a student signed in elsewhere ends their session at once', async () => {
     const s = await apiLogin(student.user.email, student.password);
     await setPrefs(visitor, { lang: 'en', clear: true });
     await storeSession(visitor, s);
     const ready = socketReady(visitor);
     await visitor.goto('/student');
-    await visitor.getByRole('heading', { level: 1 }).waitFor();
+    await expect(visitor.getByRole('heading', { level: 1 })).toBeVisible();
     await ready;
 
     await storeSession(sup, supervisor);
     await sup.goto(`/admin/users?q=${encodeURIComponent(student.user.email)}`);
     await press(sup.getByRole('link', { name: student.user.name }));
-    await sup.getByRole('heading', { level: 1, name: student.user.name }).waitFor();
+    await expect(sup.getByRole('heading', { level: 1, name: student.user.name })).toBeVisible();
     await press(sup.getByRole('button', { name: 'Deactivate the account' }));
     const dialog = sup.getByRole('dialog');
-    await dialog.waitFor();
+    await expect(dialog).toBeVisible();
     await press(dialog.getByRole('button', { name: 'Deactivate' }));
-    await sup.waitForFunction(() => document.querySelector('[data-testid="user-active"]')?.textContent?.includes('Deactivated'));
+    await expect(sup.getByTestId('user-active')).toContainText('Deactivated');
 
     // The student's open page is signed out without doing anything.
     await visitor.waitForURL('**/login', { timeout: 15_000 });
@@ -385,42 +336,42 @@ describe('users', () => {
     await byId(visitor, 'f-email').fill(student.user.email);
     await byId(visitor, 'f-password').fill(student.password);
     await press(visitor.locator('form button[type="submit"]'));
-    await visitor.locator('[role="alert"]', { hasText: /deactivated/i }).waitFor();
+    await expect(visitor.locator('[role="alert"]', { hasText: /deactivated/i })).toBeVisible();
 
     // The audit log has the row: who, what, on which record, before and after.
     await sup.goto(`/admin/audit?action=user.deactivate`);
     const audit = sup.locator('main table');
-    await audit.waitFor();
+    await expect(audit).toBeVisible();
     const row = audit.locator('tbody tr', { hasText: `user #${student.user.id}` }).first();
-    expect(await row.innerText()).toContain('user.deactivate');
-    expect(await row.innerText()).toContain('Sup');
+    await expect(row).toContainText('user.deactivate', { useInnerText: true });
+    await expect(row).toContainText('Sup', { useInnerText: true });
     await sup.goBack();
-    await sup.getByRole('heading', { level: 1, name: student.user.name }).waitFor();
+    await expect(sup.getByRole('heading', { level: 1, name: student.user.name })).toBeVisible();
 
     // Reactivated, they can sign in again.
     await press(sup.getByRole('button', { name: 'Reactivate the account' }));
-    await sup.waitForFunction(() => document.querySelector('[data-testid="user-active"]')?.textContent?.trim() === 'Active');
+    await expect(sup.getByTestId('user-active')).toHaveText('Active');
     expect((await apiLogin(student.user.email, student.password)).user.email).toBe(student.user.email);
   });
 });
 
-describe('invitations', () => {
-  it('a supervisor invites an instructor, who sets a password from the e-mail and signs in', async () => {
+test.describe('invitations', () => {
+  test('a supervisor invites an instructor, who sets a password from the e-mail and signs in', async () => {
     const email = `invited-${stamp}@example.com`;
     await setPrefs(sup, { lang: 'en' });
     await storeSession(sup, supervisor);
     await sup.goto('/admin/invite');
-    await sup.getByRole('heading', { level: 1, name: 'Invite an account' }).waitFor();
+    await expect(sup.getByRole('heading', { level: 1, name: 'Invite an account' })).toBeVisible();
     await byId(sup, 'inv-name').fill(`Invited Instructor ${stamp}`);
     await byId(sup, 'inv-email').fill(email);
     await press(sup.getByRole('button', { name: 'Send the invitation' }));
-    await sup.getByRole('link', { name: 'Open the new account' }).waitFor();
+    await expect(sup.getByRole('link', { name: 'Open the new account' })).toBeVisible();
     // The same address twice: the error is on the e-mail field.
     await byId(sup, 'inv-name').fill(`Invited Again ${stamp}`);
     await byId(sup, 'inv-email').fill(email);
     await press(sup.getByRole('button', { name: 'Send the invitation' }));
-    await sup.waitForFunction(() => document.activeElement?.id === 'inv-email');
-    await sup.locator('#inv-email-error').waitFor();
+    await expect(byId(sup, 'inv-email')).toBeFocused();
+    await expect(sup.locator('#inv-email-error')).toBeVisible();
 
     const link = await linkFromOutbox(email, 'reset-password');
     await setPrefs(visitor, { lang: 'en', clear: true });
@@ -428,14 +379,14 @@ describe('invitations', () => {
     await byId(visitor, 'f-password').fill('Invited#2026');
     await byId(visitor, 'f-password_confirm').fill('Invited#2026');
     await press(visitor.locator('form button[type=submit]'));
-    await visitor.waitForSelector('[role=status]:has-text("Password reset")');
+    await expect(visitor.locator('[role=status]:has-text("Password reset")').first()).toBeVisible();
     const signedIn = await apiLogin(email, 'Invited#2026');
     expect(signedIn.user.type).toBe('instructor');
   });
 });
 
-describe('courses', () => {
-  it('a supervisor stops an active course and restarts it', async () => {
+test.describe('courses', () => {
+  test('a supervisor stops an active course and restarts it', async () => {
     const instructor = await createAccount('instructor', `Ahmad Admin ${stamp}`);
     const title = `Admin Braille ${stamp}`;
     const created = await apiAs<{ course: { id: number } }>(instructor, 'POST', 'courses', {
@@ -454,18 +405,18 @@ describe('courses', () => {
     await storeSession(sup, supervisor);
     await sup.goto(`/admin/courses?q=${encodeURIComponent(title)}`);
     const row = sup.locator('main tbody tr', { hasText: title });
-    await row.waitFor();
-    expect(await row.innerText()).toContain('Active');
+    await expect(row).toBeVisible();
+    await expect(row).toContainText('Active', { useInnerText: true });
     await press(row.getByRole('button', { name: /^Deactivate/ }));
     await press(sup.getByRole('dialog').getByRole('button', { name: 'Deactivate' }));
-    await sup.waitForFunction((t) => [...document.querySelectorAll('main tbody tr')].some((r) => r.textContent?.includes(t) && r.textContent.includes('Stopped')), title);
+    await expect(sup.locator('main tbody tr', { hasText: title }).filter({ hasText: 'Stopped' }).first()).toBeVisible();
     await press(row.getByRole('button', { name: /^Reactivate/ }));
-    await sup.waitForFunction((t) => [...document.querySelectorAll('main tbody tr')].some((r) => r.textContent?.includes(t) && r.textContent.includes('Active')), title);
+    await expect(sup.locator('main tbody tr', { hasText: title }).filter({ hasText: 'Active' }).first()).toBeVisible();
   });
 });
 
-describe('certificates and the audit log', () => {
-  it('a supervisor revokes a certificate with a reason; the audit log finds it by action and date and exports it', async () => {
+test.describe('certificates and the audit log', () => {
+  test('a supervisor revokes a certificate with a reason; the audit log finds it by action and date and exports it', async () => {
     // A student who completed a course and holds a certificate.
     const instructor = await createAccount('instructor', `Huda Admin ${stamp}`);
     const holder = await createAccount('student', `Omar Holder ${stamp}`);
@@ -509,18 +460,18 @@ describe('certificates and the audit log', () => {
     await byId(sup, 'xf-q').fill(`Omar Holder ${stamp}`);
     await press(byId(sup, 'xf-q'));
     const row = sup.locator('main tbody tr', { hasText: code });
-    await row.waitFor();
-    expect(await sup.locator('main tbody tr').count()).toBe(1);
-    expect(await row.innerText()).toContain('Valid');
+    await expect(row).toBeVisible();
+    await expect(sup.locator('main tbody tr')).toHaveCount(1);
+    await expect(row).toContainText('Valid', { useInnerText: true });
     await press(row.getByRole('button', { name: `Revoke ${code}` }));
     const dialog = sup.getByRole('dialog', { name: `Revoke the certificate ${code}` });
     await press(dialog.getByRole('button', { name: 'Revoke the certificate' }));
-    await byId(sup, 'rv-reason-error').waitFor();
-    expect(await byId(sup, 'rv-reason-error').innerText()).toContain('Give a reason');
-    expect(await sup.evaluate(() => document.activeElement?.id)).toBe('rv-reason');
+    await expect(byId(sup, 'rv-reason-error')).toBeVisible();
+    await expect(byId(sup, 'rv-reason-error')).toContainText('Give a reason', { useInnerText: true });
+    await expect(byId(sup, 'rv-reason')).toBeFocused();
     await sup.keyboard.type('Issued by mistake');
     await press(dialog.getByRole('button', { name: 'Revoke the certificate' }));
-    await sup.waitForFunction((c) => [...document.querySelectorAll('main tbody tr')].some((r) => r.textContent?.includes(c) && r.textContent.includes('Revoked: Issued by mistake')), code);
+    await expect(sup.locator('main tbody tr', { hasText: code }).filter({ hasText: 'Revoked: Issued by mistake' }).first()).toBeVisible();
     // The public verification page says so.
     const verify = await fetch(`${BASE}/api/certificates/verify/${code}`, { headers: { 'Accept-Language': 'en' } });
     expect(((await verify.json()) as { status: string }).status).toBe('revoked');
@@ -534,8 +485,8 @@ describe('certificates and the audit log', () => {
     await press(sup.getByRole('button', { name: 'Apply filters' }));
     await sup.waitForURL(/action=certificate\.revoke/);
     const entry = sup.locator('main tbody tr', { hasText: 'Issued by mistake' });
-    await entry.waitFor();
-    expect(await entry.innerText()).toContain('Certificate revoked');
+    await expect(entry).toBeVisible();
+    await expect(entry).toContainText('Certificate revoked', { useInnerText: true });
     // The unfiltered rows (which have this entry too) stay on screen until the filtered answer
     // arrives: wait for it.
     const onlyRevocations = async () => {
@@ -545,10 +496,10 @@ describe('certificates and the audit log', () => {
     await expect.poll(onlyRevocations, { timeout: 10_000 }).toBe(true);
     // A day before anything happened: nothing.
     await sup.goto('/admin/audit?action=certificate.revoke&from=2000-01-01&to=2000-01-02');
-    await sup.getByText('Nothing matches these filters.').waitFor();
+    await expect(sup.getByText('Nothing matches these filters.')).toBeVisible();
     // CSV of the same filter.
     await sup.goto(`/admin/audit?action=certificate.revoke&from=${today}&to=${today}`);
-    await entry.waitFor();
+    await expect(entry).toBeVisible();
     const download = sup.waitForEvent('download');
     await press(sup.getByRole('button', { name: 'Export as CSV' }));
     const csv = readFileSync(await (await download).path(), 'utf8');
@@ -558,22 +509,43 @@ describe('certificates and the audit log', () => {
   });
 });
 
-const COMBOS = [
-  ['ar', 'light'],
-  ['ar', 'dark'],
-  ['en', 'light'],
-  ['en', 'dark'],
-] as const;
+/** A published news item with an image, and a contact message with a reply, as the tests above leave them. */
+async function newsAndMessage() {
+  const form = new FormData();
+  form.append('file', new Blob([Buffer.from(PNG, 'base64')], { type: 'image/png' }), 'course.png');
+  const image = await apiAs<{ id: number }>(supervisor, 'POST', 'media?kind=image', form);
+  const item = await apiAs<{ news: { id: number } }>(supervisor, 'POST', 'admin/news', {
+    slug: NEWS.slug,
+    title_ar: NEWS.title_ar,
+    title_en: NEWS.title_en,
+    body_md_ar: NEWS.body_ar,
+    body_md_en: NEWS.body_en,
+    image_media_id: image.id,
+    image_alt_ar: NEWS.alt_ar,
+    image_alt_en: NEWS.alt_en,
+    link: 'https://example.org/braille-course',
+    state: 'published',
+    publish_at: null,
+  });
+  newsId = item.news.id;
+  const subject = `Display question ${stamp}`;
+  const sent = await fetch(`${BASE}/api/contact`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'Accept-Language': 'en', 'X-Forwarded-For': clientAddress() },
+    body: JSON.stringify({ name: 'Visitor Huda', email: `visitor-${stamp}@example.com`, subject, message: 'My Braille display does not show the lesson titles.', website: '' }),
+  });
+  expect(sent.status).toBe(201);
+  const inbox = await apiAs<{ items: Array<{ id: number; subject: string }> }>(supervisor, 'GET', 'admin/contact-messages');
+  messageId = inbox.items.find((m) => m.subject === subject)!.id;
+  await apiAs(supervisor, 'POST', `admin/contact-messages/${messageId}/reply`, { text: `Thank you, it is fixed now ${stamp}` });
+}
 
-describe.each(COMBOS)('axe %s %s', (lang, theme) => {
-  async function scan(p: Page, route: string, waitFor = 'h1') {
-    await p.goto(route);
-    await p.waitForSelector(waitFor);
-    await p.waitForLoadState('networkidle');
-    return axeViolations(p);
-  }
+// In each language × theme project (playwright.config.ts), on a news item and a message of its own.
+test.describe('axe', { tag: COMBO }, () => {
+  test.beforeAll(newsAndMessage);
+  const scan = axeScan;
 
-  it('every admin page has no violations', async () => {
+  test('every admin page has no violations', async ({ lang, theme }) => {
     await setPrefs(sup, { lang, theme });
     await storeSession(sup, supervisor);
     const pages: Array<[string, string?]> = [
@@ -597,29 +569,29 @@ describe.each(COMBOS)('axe %s %s', (lang, theme) => {
     }
     // A dialog open, and a form showing its errors.
     await sup.goto('/admin/users');
-    await sup.getByTestId('users-table').waitFor();
+    await expect(sup.getByTestId('users-table')).toBeVisible();
     await sup.locator('tbody input[type="checkbox"]').first().check();
     await press(sup.locator('.admin-bulk button').first());
-    await sup.getByRole('dialog').waitFor();
+    await expect(sup.getByRole('dialog')).toBeVisible();
     const dialog = await axeViolations(sup);
     if (dialog.length) found['users dialog'] = dialog;
     await sup.keyboard.press('Escape');
     await sup.goto('/admin/news/new');
-    await byId(sup, 'nw-title_ar').waitFor();
+    await expect(byId(sup, 'nw-title_ar')).toBeVisible();
     await press(sup.locator('form button[type="submit"]'));
-    await sup.waitForSelector('.field-error');
+    await expect(sup.locator('.field-error').first()).toBeVisible();
     const errs = await axeViolations(sup);
     if (errs.length) found['news editor errors'] = errs;
     expect(found).toEqual({});
     if (SHOTS && ((lang === 'ar' && theme === 'dark') || (lang === 'en' && theme === 'light'))) {
       await sup.goto('/admin');
-      await sup.waitForSelector('.admin-chart');
+      await expect(sup.locator('.admin-chart').first()).toBeVisible();
       await sup.waitForLoadState('networkidle');
       await sup.screenshot({ path: `${SHOTS}/admin-overview-${lang}-${theme}.png`, fullPage: true });
     }
   });
 
-  it('news and contact pages have no violations', async () => {
+  test('news and contact pages have no violations', async ({ lang, theme }) => {
     await setPrefs(visitor, { lang, theme, clear: true });
     const found: Record<string, unknown> = {};
     for (const [route, wait] of [
@@ -632,7 +604,7 @@ describe.each(COMBOS)('axe %s %s', (lang, theme) => {
       if (v.length) found[route] = v;
     }
     await press(visitor.getByRole('button', { name: lang === 'en' ? 'Send the message' : 'أرسل الرسالة' }));
-    await visitor.waitForSelector('.field-error');
+    await expect(visitor.locator('.field-error').first()).toBeVisible();
     const errs = await axeViolations(visitor);
     if (errs.length) found['contact errors'] = errs;
     expect(found).toEqual({});

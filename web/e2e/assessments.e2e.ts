@@ -8,29 +8,12 @@
  * message until the exercise is passed; the chain up to the final passes and the course is
  * completed. axe on every new page in ar and en; screenshots to /tmp/assess-*.png.
  */
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  accredit,
-  activeText,
-  apiAs as api,
-  apiLogin,
-  axeViolations,
-  chord,
-  createAccount,
-  expectFocus,
-  expectHeadingFocused,
-  go,
-  launch,
-  newPage,
-  press,
-  setPrefs,
-  settle,
-  storeSession,
-  SUPERVISOR,
-  type Browser,
-  type LoginResult,
-} from './support';
+import type { Page } from '@playwright/test';
+import { accredit, activeText, apiAs as api, apiLogin, axeViolations, byId, chord, createAccount, expect, expectFocus, expectHeadingFocused, go, pagesForFile, press, setPrefs, settle, storeSession, SUPERVISOR, test, type LoginResult } from './support';
+
+// Each test goes on from where the one before left the pages and the data: after a failure the
+// rest of the file does not run.
+test.describe.configure({ mode: 'serial' });
 
 const CHAPTER_LOCKED = 'You cannot start the chapter assessment before you finish the lesson exercises of this chapter.';
 const FINAL_LOCKED = 'You cannot start the final assessment before you finish the chapter assessments.';
@@ -41,8 +24,6 @@ const COURSE = `Arabic Braille ${stamp}`;
 const EXERCISE = `Write baab ${stamp}`;
 const SHOTS = process.env.LAMSA_ASSESS_SHOTS ?? '/tmp';
 
-let instructorB: Browser;
-let studentB: Browser;
 let ip: Page;
 let st: Page;
 let instructor: LoginResult;
@@ -55,8 +36,6 @@ let exerciseId = 0;
 let chapterAssessmentId = 0;
 let finalId = 0;
 const violations: Record<string, unknown> = {};
-
-const byId = (page: Page, id: string) => page.locator(`[id="${id}"]`);
 
 async function scan(page: Page, what: string) {
   await page.waitForLoadState('networkidle');
@@ -82,9 +61,8 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: `${SHOTS}/assess-${name}.png`, fullPage: true });
 }
 
-beforeAll(async () => {
-  [instructorB, studentB] = await Promise.all([launch(), launch()]);
-  [ip, st] = await Promise.all([newPage(instructorB), newPage(studentB)]);
+pagesForFile(2, (p) => ([ip, st] = p));
+test.beforeAll(async () => {
   instructor = await createAccount('instructor', 'Assessment Instructor');
   student = await createAccount('student', 'Assessment Student');
   supervisor = await apiLogin(SUPERVISOR.email, SUPERVISOR.password);
@@ -116,82 +94,78 @@ beforeAll(async () => {
   // change only through a revision (issue 23).
 });
 
-afterAll(async () => {
-  await Promise.all([instructorB?.close(), studentB?.close()]);
-});
-
-describe('assessments', () => {
-  it('an instructor builds a lesson exercise in the page; a server field error lands on its field', async () => {
+test.describe('assessments', () => {
+  test('an instructor builds a lesson exercise in the page; a server field error lands on its field', async () => {
     await setPrefs(ip, { lang: 'en', theme: 'light', clear: true });
     await storeSession(ip, instructor);
     await go(ip, '/instructor/assessments');
-    await ip.waitForSelector('h1:has-text("Assessments")');
-    await ip.getByText('You have not created any assessment yet.').waitFor();
+    await expect(ip.locator('h1:has-text("Assessments")').first()).toBeVisible();
+    await expect(ip.getByText('You have not created any assessment yet.')).toBeVisible();
     await scan(ip, 'list empty, en');
     await press(ip.getByRole('link', { name: 'Create an assessment' }).last());
-    await ip.locator('h1', { hasText: 'Create an assessment' }).waitFor();
+    await expect(ip.locator('h1', { hasText: 'Create an assessment' })).toBeVisible();
     await expectHeadingFocused(ip);
 
     // Sending nothing: the page's own checks, focus on the first field in error.
     await byId(ip, 'ab-pass_mark').fill('');
     await press(ip.getByRole('button', { name: 'Create the assessment' }));
-    await ip.getByRole('alert').filter({ hasText: 'Please correct the highlighted fields.' }).waitFor();
-    expect(await byId(ip, 'ab-type').getAttribute('aria-invalid')).toBe('true');
+    await expect(ip.getByRole('alert').filter({ hasText: 'Please correct the highlighted fields.' })).toBeVisible();
+    await expect(byId(ip, 'ab-type')).toHaveAttribute('aria-invalid', 'true');
 
     await byId(ip, 'ab-course_id').selectOption(String(courseId));
     await byId(ip, 'ab-type').selectOption('lesson_exercise');
     await byId(ip, 'ab-lesson_id').selectOption(String(lessons[0]));
     await byId(ip, 'ab-title').fill(EXERCISE);
     await byId(ip, 'ab-pass_mark').fill('100');
-    expect(await ip.getByText('Braille code: Arabic Braille').count()).toBe(1);
+    await expect(ip.getByText('Braille code: Arabic Braille')).toHaveCount(1);
     await byId(ip, 'ab-questions[0].points').fill('2');
     // A character the Arabic code cannot write: the engine says so, and so does the server.
     await byId(ip, 'ab-questions[0].print').fill('باж');
-    await ip.getByText('No Braille form in this code for: ж').waitFor();
+    await expect(ip.getByText('No Braille form in this code for: ж')).toBeVisible();
 
     // A second question: similar cells, from the engine's proposals for ب.
     await press(ip.getByRole('button', { name: 'Add a question' }));
     await expectFocus(ip, 'ab-questions[1].type');
-    await ip.getByRole('status').filter({ hasText: 'Question 2 added.' }).waitFor();
+    await expect(ip.getByRole('status').filter({ hasText: 'Question 2 added.' })).toBeVisible();
     await byId(ip, 'ab-questions[1].type').selectOption('similar_cells');
     await byId(ip, 'ab-questions[1].letter').selectOption('ب');
-    await byId(ip, 'ab-questions[1].distractors-1').waitFor();
-    expect(await ip.locator('[id="ab-questions[1].distractors-1"] + label').innerText()).toContain('mirrored left to right');
+    await expect(byId(ip, 'ab-questions[1].distractors-1')).toBeVisible();
+    await expect(ip.locator('[id="ab-questions[1].distractors-1"] + label')).toContainText('mirrored left to right', { useInnerText: true });
     await press(byId(ip, 'ab-questions[1].distractors-1'), ' ');
     await press(byId(ip, 'ab-questions[1].distractors-2'), ' ');
-    await ip.getByRole('status').filter({ hasText: '2 groups chosen.' }).waitFor();
+    await expect(ip.getByRole('status').filter({ hasText: '2 groups chosen.' })).toBeVisible();
 
     // Reorder by keyboard: announced, focus stays with the moved question's button.
     await press(ip.getByRole('button', { name: 'Move question 2 up' }));
-    await ip.getByRole('status').filter({ hasText: 'Question moved to position 1 of 2.' }).waitFor();
-    expect(await byId(ip, 'ab-questions[0].type').inputValue()).toBe('similar_cells');
+    await expect(ip.getByRole('status').filter({ hasText: 'Question moved to position 1 of 2.' })).toBeVisible();
+    await expect(byId(ip, 'ab-questions[0].type')).toHaveValue('similar_cells');
     expect(await activeText(ip)).toContain('Move question 1 down');
     await ip.keyboard.press('Enter');
-    await ip.getByRole('status').filter({ hasText: 'Question moved to position 2 of 2.' }).waitFor();
-    expect(await byId(ip, 'ab-questions[0].type').inputValue()).toBe('braille_input');
+    await expect(ip.getByRole('status').filter({ hasText: 'Question moved to position 2 of 2.' })).toBeVisible();
+    await expect(byId(ip, 'ab-questions[0].type')).toHaveValue('braille_input');
 
     // The server refuses the print: "Something went wrong", its message on the field, focus there.
     await press(ip.getByRole('button', { name: 'Create the assessment' }));
-    await ip.getByRole('alert').filter({ hasText: 'Something went wrong' }).waitFor();
+    await expect(ip.getByRole('alert').filter({ hasText: 'Something went wrong' })).toBeVisible();
     await expectFocus(ip, 'ab-questions[0].print');
-    expect(await byId(ip, 'ab-questions[0].print').getAttribute('aria-invalid')).toBe('true');
+    await expect(byId(ip, 'ab-questions[0].print')).toHaveAttribute('aria-invalid', 'true');
     expect((await byId(ip, 'ab-questions[0].print-error').innerText()).length).toBeGreaterThan(0);
 
     await byId(ip, 'ab-questions[0].print').fill('باب');
     // The engine's expected cells, for review: drawn and named, and as Unicode Braille.
     const preview = byId(ip, 'ab-questions[0].preview');
-    await preview.getByText('⠃⠁⠃').waitFor();
-    await preview.getByRole('img', { name: /^dots 1 2, letter ba/ }).first().waitFor();
+    await expect(preview.getByText('⠃⠁⠃')).toBeVisible();
+    await expect(preview.getByRole('img', { name: /^dots 1 2, letter ba/ }).first()).toBeVisible();
     await scan(ip, 'builder, en');
     await shot(ip, 'builder-en-light');
 
     await press(ip.getByRole('button', { name: 'Create the assessment' }));
-    await ip.locator('h1', { hasText: 'Assessments' }).waitFor();
-    await ip.getByRole('status').filter({ hasText: 'Assessment created' }).waitFor();
+    await expect(ip.locator('h1', { hasText: 'Assessments' })).toBeVisible();
+    await expect(ip.getByRole('status').filter({ hasText: 'Assessment created' })).toBeVisible();
     const row = ip.locator('tr', { hasText: EXERCISE });
-    await row.waitFor();
-    expect(await row.innerText()).toContain('Lesson exercise');
-    expect(await row.innerText()).toContain('2 questions, 3 points');
+    await expect(row).toBeVisible();
+    await expect(row).toContainText('Lesson exercise', { useInnerText: true });
+    await expect(row).toContainText('2 questions, 3 points', { useInnerText: true });
     await scan(ip, 'list, en');
     await shot(ip, 'list-en-light');
 
@@ -201,14 +175,14 @@ describe('assessments', () => {
     // The edit page in Arabic and dark: the same builder, the stored questions back.
     await go(ip, `/instructor/assessments/${exerciseId}/edit`);
     await prefs(ip, 'ar', 'dark');
-    await ip.locator('h1', { hasText: 'تعديل الاختبار' }).waitFor();
-    await byId(ip, 'ab-questions[0].preview').getByText('⠃⠁⠃').waitFor();
-    await byId(ip, 'ab-questions[1].distractors-1').waitFor();
-    expect(await ip.locator('[id^="ab-questions[1].distractors-"]:checked').count()).toBe(2);
+    await expect(ip.locator('h1', { hasText: 'تعديل الاختبار' })).toBeVisible();
+    await expect(byId(ip, 'ab-questions[0].preview').getByText('⠃⠁⠃')).toBeVisible();
+    await expect(byId(ip, 'ab-questions[1].distractors-1')).toBeVisible();
+    await expect(ip.locator('[id^="ab-questions[1].distractors-"]:checked')).toHaveCount(2);
     await scan(ip, 'builder, ar');
     await shot(ip, 'builder-ar-dark');
     await go(ip, '/instructor/assessments');
-    await ip.locator('tr', { hasText: EXERCISE }).waitFor();
+    await expect(ip.locator('tr', { hasText: EXERCISE })).toBeVisible();
     await scan(ip, 'list, ar');
     await prefs(ip, 'en', 'light');
 
@@ -234,31 +208,31 @@ describe('assessments', () => {
     await api(student, 'POST', `courses/${courseId}/enrol`, {});
   });
 
-  it('a student sees the order rules in place, types chords, reloads, submits and reads the dot differences', async () => {
+  test('a student sees the order rules in place, types chords, reloads, submits and reads the dot differences', async () => {
     expect(exerciseId).toBeGreaterThan(0);
     await setPrefs(st, { lang: 'en', theme: 'light', clear: true });
     await storeSession(st, student);
     // The last lesson of the chapter carries the chapter assessment and the final, both locked.
     await go(st, `/student/courses/${courseId}?lesson=${lessons[1]}`);
-    await st.locator('#as-learn-heading').waitFor();
-    await st.getByText(CHAPTER_LOCKED).waitFor();
-    await st.getByText(FINAL_LOCKED).waitFor();
-    expect(await st.getByRole('link', { name: /Chapter test/ }).count()).toBe(0);
+    await expect(st.locator('#as-learn-heading')).toBeVisible();
+    await expect(st.getByText(CHAPTER_LOCKED)).toBeVisible();
+    await expect(st.getByText(FINAL_LOCKED)).toBeVisible();
+    await expect(st.getByRole('link', { name: /Chapter test/ })).toHaveCount(0);
     await scan(st, 'learning page, locked, en');
     await shot(st, 'learn-en-light');
     // Opened directly, the chapter assessment says the same and offers no start.
     await go(st, `/student/courses/${courseId}/assessments/${chapterAssessmentId}`);
-    await st.getByText(CHAPTER_LOCKED).waitFor();
-    expect(await st.getByRole('button', { name: 'Start the assessment' }).count()).toBe(0);
+    await expect(st.getByText(CHAPTER_LOCKED)).toBeVisible();
+    await expect(st.getByRole('button', { name: 'Start the assessment' })).toHaveCount(0);
 
     // The exercise is with its lesson.
     await go(st, `/student/courses/${courseId}?lesson=${lessons[0]}`);
     await press(st.getByRole('link', { name: `Start: “${EXERCISE}”` }));
-    await st.locator('h1', { hasText: EXERCISE }).waitFor();
+    await expect(st.locator('h1', { hasText: EXERCISE })).toBeVisible();
     await expectHeadingFocused(st);
     await press(st.getByRole('button', { name: 'Start the assessment' }));
     await expectFocus(st, 'q-head-0');
-    await st.getByRole('status').filter({ hasText: 'The assessment has started.' }).waitFor();
+    await expect(st.getByRole('status').filter({ hasText: 'The assessment has started.' })).toBeVisible();
 
     // باب typed with a wrong last cell: dots 1 2, dot 1, then dots 1 4 (instead of 1 2).
     const braille = st.getByLabel('Your answer in Braille, question 1');
@@ -266,22 +240,22 @@ describe('assessments', () => {
     await chord(st, 'KeyF', 'KeyD');
     await chord(st, 'KeyF');
     await chord(st, 'KeyF', 'KeyJ');
-    expect(await braille.inputValue()).toBe('⠃⠁⠉');
-    await st.getByTestId('save-announcer').filter({ hasText: 'Answer to question 1 saved.' }).waitFor({ timeout: 10_000 });
+    await expect(braille).toHaveValue('⠃⠁⠉');
+    await expect(st.getByTestId('save-announcer').filter({ hasText: 'Answer to question 1 saved.' })).toBeVisible({ timeout: 10_000 });
     const q1State = st.locator('.as-q').first().locator('.as-save-state');
-    expect(await q1State.innerText()).toContain('Saved');
+    await expect(q1State).toContainText('Saved', { useInnerText: true });
     await scan(st, 'taking, en');
     await shot(st, 'taking-en-light');
 
     // A reload resumes the open attempt with the saved answer.
     await settle(st);
     await st.reload();
-    await st.getByRole('status').filter({ hasText: 'Your saved answers are back.' }).waitFor();
-    expect(await st.getByLabel('Your answer in Braille, question 1').inputValue()).toBe('⠃⠁⠉');
+    await expect(st.getByRole('status').filter({ hasText: 'Your saved answers are back.' })).toBeVisible();
+    await expect(st.getByLabel('Your answer in Braille, question 1')).toHaveValue('⠃⠁⠉');
 
     // Arabic and dark: the same attempt.
     await prefs(st, 'ar', 'dark');
-    await st.getByLabel('إجابتك بطريقة برايل، السؤال 1').waitFor();
+    await expect(st.getByLabel('إجابتك بطريقة برايل، السؤال 1')).toBeVisible();
     await scan(st, 'taking, ar');
     await shot(st, 'taking-ar-dark');
     await prefs(st, 'en', 'light');
@@ -289,49 +263,49 @@ describe('assessments', () => {
     // The right group: ب in every cell (its name lists dots 1 2 four times).
     const right = st.getByRole('radio', { name: /^Group \d: dots 1 2, then dots 1 2, then dots 1 2, then dots 1 2$/ });
     await press(right, ' ');
-    await st.getByTestId('save-announcer').filter({ hasText: 'Answer to question 2 saved.' }).waitFor();
+    await expect(st.getByTestId('save-announcer').filter({ hasText: 'Answer to question 2 saved.' })).toBeVisible();
     await press(st.getByRole('button', { name: 'Submit the assessment' }));
     const dialog = st.getByRole('dialog');
-    await dialog.getByText('You answered 2 of 2 questions.').waitFor();
+    await expect(dialog.getByText('You answered 2 of 2 questions.')).toBeVisible();
     await scan(st, 'submit dialog, en');
     await press(dialog.getByRole('button', { name: 'Submit', exact: true }));
 
-    await st.locator('h1', { hasText: `Result: ${EXERCISE}` }).waitFor();
+    await expect(st.locator('h1', { hasText: `Result: ${EXERCISE}` })).toBeVisible();
     await expectHeadingFocused(st);
     expect(st.url()).toContain('/student/courses/answers/');
-    await st.getByRole('status').filter({ hasText: 'Assessment submitted' }).waitFor();
-    expect(await st.locator('.as-summary').innerText()).toContain('Not passed');
-    await st.getByRole('heading', { name: /Question 1: Wrong, 0 of 2 points/ }).waitFor();
-    await st.getByRole('heading', { name: /Question 2: Right, 1 of 1 point$/ }).waitFor();
+    await expect(st.getByRole('status').filter({ hasText: 'Assessment submitted' })).toBeVisible();
+    await expect(st.locator('.as-summary')).toContainText('Not passed', { useInnerText: true });
+    await expect(st.getByRole('heading', { name: /Question 1: Wrong, 0 of 2 points/ })).toBeVisible();
+    await expect(st.getByRole('heading', { name: /Question 2: Right, 1 of 1 point$/ })).toBeVisible();
     const diff = st.getByRole('table', { name: 'Question 1: your cells next to the right ones' });
     const third = diff.locator('tbody tr').nth(2);
-    expect(await third.innerText()).toContain('missing dot 2; extra dot 4');
-    expect(await diff.locator('tbody tr').nth(0).innerText()).toContain('Correct');
+    await expect(third).toContainText('missing dot 2; extra dot 4', { useInnerText: true });
+    await expect(diff.locator('tbody tr').nth(0)).toContainText('Correct', { useInnerText: true });
     // No side menu on the answers page.
-    expect(await st.locator('.side-menu').count()).toBe(0);
+    await expect(st.locator('.side-menu')).toHaveCount(0);
     await scan(st, 'result, en');
     await shot(st, 'result-en-light');
     await prefs(st, 'ar', 'dark');
-    await st.getByText('تنقصها النقطة 2؛ فيها النقطة 4 زائدة').waitFor();
+    await expect(st.getByText('تنقصها النقطة 2؛ فيها النقطة 4 زائدة')).toBeVisible();
     await scan(st, 'result, ar');
     await shot(st, 'result-ar-dark');
     await prefs(st, 'en', 'light');
 
     // Still locked: a failed exercise is not done.
     await go(st, `/student/courses/${courseId}?lesson=${lessons[1]}`);
-    await st.getByText(CHAPTER_LOCKED).waitFor();
+    await expect(st.getByText(CHAPTER_LOCKED)).toBeVisible();
     await prefs(st, 'ar', 'light');
-    await st.getByText(CHAPTER_LOCKED_AR).waitFor();
+    await expect(st.getByText(CHAPTER_LOCKED_AR)).toBeVisible();
     await scan(st, 'learning page, locked, ar');
     await prefs(st, 'en', 'light');
   });
 
-  it('after passing the exercise the chapter assessment opens, then the final; the course is completed', async () => {
+  test('after passing the exercise the chapter assessment opens, then the final; the course is completed', async () => {
     expect(exerciseId).toBeGreaterThan(0);
     // Try again from the lesson: attempt 2, right this time.
     await go(st, `/student/courses/${courseId}?lesson=${lessons[0]}`);
     await press(st.getByRole('link', { name: `Try again: “${EXERCISE}”` }));
-    await st.locator('h1', { hasText: EXERCISE }).waitFor();
+    await expect(st.locator('h1', { hasText: EXERCISE })).toBeVisible();
     await press(st.getByRole('button', { name: 'Start attempt 2' }));
     await expectFocus(st, 'q-head-0');
     await st.getByLabel('Your answer in Braille, question 1').focus();
@@ -341,40 +315,40 @@ describe('assessments', () => {
     await press(st.getByRole('radio', { name: /^Group \d: dots 1 2, then dots 1 2, then dots 1 2, then dots 1 2$/ }), ' ');
     await press(st.getByRole('button', { name: 'Submit the assessment' }));
     await press(st.getByRole('dialog').getByRole('button', { name: 'Submit', exact: true }));
-    await st.locator('h1', { hasText: `Result: ${EXERCISE}` }).waitFor();
-    expect(await st.locator('.as-summary').innerText()).toContain('Passed');
+    await expect(st.locator('h1', { hasText: `Result: ${EXERCISE}` })).toBeVisible();
+    await expect(st.locator('.as-summary')).toContainText('Passed', { useInnerText: true });
 
     // The chapter assessment is open now; the final is still locked.
     await go(st, `/student/courses/${courseId}?lesson=${lessons[1]}`);
-    await st.locator('#as-learn-heading').waitFor();
-    expect(await st.getByText(CHAPTER_LOCKED).count()).toBe(0);
-    await st.getByText(FINAL_LOCKED).waitFor();
+    await expect(st.locator('#as-learn-heading')).toBeVisible();
+    await expect(st.getByText(CHAPTER_LOCKED)).toHaveCount(0);
+    await expect(st.getByText(FINAL_LOCKED)).toBeVisible();
     await press(st.getByRole('link', { name: `Start: “Chapter test ${stamp}”` }));
     await press(st.getByRole('button', { name: 'Start the assessment' }));
     // A text question: the cells to read are drawn, and written as Unicode Braille.
-    await st.locator('.as-unicode', { hasText: '⠃⠊⠞' }).waitFor();
-    await st.getByRole('img', { name: 'dots 2 4' }).waitFor();
+    await expect(st.locator('.as-unicode', { hasText: '⠃⠊⠞' })).toBeVisible();
+    await expect(st.getByRole('img', { name: 'dots 2 4' })).toBeVisible();
     const reading = st.getByLabel('Your reading in print, question 1');
     await reading.fill('بيت');
     await reading.press('Tab');
-    await st.getByTestId('save-announcer').filter({ hasText: 'Answer to question 1 saved.' }).waitFor();
+    await expect(st.getByTestId('save-announcer').filter({ hasText: 'Answer to question 1 saved.' })).toBeVisible();
     await scan(st, 'taking a text question, en');
     await press(st.getByRole('button', { name: 'Submit the assessment' }));
     await press(st.getByRole('dialog').getByRole('button', { name: 'Submit', exact: true }));
-    await st.locator('h1', { hasText: `Result: Chapter test ${stamp}` }).waitFor();
-    expect(await st.locator('.as-summary').innerText()).toContain('Passed');
+    await expect(st.locator('h1', { hasText: `Result: Chapter test ${stamp}` })).toBeVisible();
+    await expect(st.locator('.as-summary')).toContainText('Passed', { useInnerText: true });
 
     // The final.
     await go(st, `/student/courses/${courseId}?lesson=${lessons[1]}`);
     await press(st.getByRole('link', { name: `Start: “Final ${stamp}”` }));
-    await st.locator('h1', { hasText: `Final ${stamp}` }).waitFor();
+    await expect(st.locator('h1', { hasText: `Final ${stamp}` })).toBeVisible();
     expect(st.url()).toContain(`/assessments/${finalId}`);
     await press(st.getByRole('button', { name: 'Start the assessment' }));
     await st.getByLabel('Your answer in Braille, question 1').focus();
     await chord(st, 'KeyF', 'KeyD');
     await press(st.getByRole('button', { name: 'Submit the assessment' }));
     await press(st.getByRole('dialog').getByRole('button', { name: 'Submit', exact: true }));
-    await st.locator('h1', { hasText: `Result: Final ${stamp}` }).waitFor();
+    await expect(st.locator('h1', { hasText: `Result: Final ${stamp}` })).toBeVisible();
     const summary = await st.locator('.as-summary').innerText();
     expect(summary).toContain('Passed');
     expect(summary).toContain('Excellent');
@@ -384,16 +358,16 @@ describe('assessments', () => {
 
     // The course page says completed too.
     await press(st.getByRole('link', { name: 'Back to the course' }));
-    await st.locator('#lesson-title').waitFor();
-    await st.locator('.crs-state', { hasText: 'Completed' }).first().waitFor();
-    await st.locator('#as-learn-heading').waitFor();
-    expect(await st.locator('.as-badge-passed').count()).toBe(2);
+    await expect(st.locator('#lesson-title')).toBeVisible();
+    await expect(st.locator('.crs-state', { hasText: 'Completed' }).first()).toBeVisible();
+    await expect(st.locator('#as-learn-heading')).toBeVisible();
+    await expect(st.locator('.as-badge-passed')).toHaveCount(2);
     await scan(st, 'learning page, passed, en');
 
     // The instructor follows the attempts and opens a result.
     await go(ip, '/instructor/track-students');
     const cell = ip.locator('td', { hasText: `${EXERCISE}, attempt 1` });
-    await cell.waitFor();
+    await expect(cell).toBeVisible();
     // The attempts are in a disclosure that keeps the table inside its card, wide or narrow.
     expect(await cell.innerText()).not.toContain('not passed');
     for (const width of [1280, 360]) {
@@ -407,27 +381,27 @@ describe('assessments', () => {
     }
     await ip.setViewportSize({ width: 1280, height: 900 });
     await press(cell.getByText(/^Show the \d+ attempts$/));
-    expect(await cell.innerText()).toContain(`${EXERCISE}, attempt 1: 1 / 3 (33.3%), not passed`);
+    await expect(cell).toContainText(`${EXERCISE}, attempt 1: 1 / 3 (33.3%), not passed`, { useInnerText: true });
     await press(ip.getByRole('link', { name: `Answers of Assessment Student: ${EXERCISE}, attempt 1` }));
-    await ip.locator('h1', { hasText: `Result: ${EXERCISE}` }).waitFor();
-    expect(await ip.locator('.as-summary').innerText()).toContain('Assessment Student');
+    await expect(ip.locator('h1', { hasText: `Result: ${EXERCISE}` })).toBeVisible();
+    await expect(ip.locator('.as-summary')).toContainText('Assessment Student', { useInnerText: true });
     await scan(ip, 'instructor result, en');
     await prefs(ip, 'ar', 'dark');
-    await ip.locator('h1', { hasText: `النتيجة: ${EXERCISE}` }).waitFor();
+    await expect(ip.locator('h1', { hasText: `النتيجة: ${EXERCISE}` })).toBeVisible();
     await scan(ip, 'instructor result, ar');
     await go(ip, '/instructor/track-students');
-    await ip.locator('td', { hasText: `${EXERCISE}، المحاولة 1` }).waitFor();
+    await expect(ip.locator('td', { hasText: `${EXERCISE}، المحاولة 1` })).toBeVisible();
     await scan(ip, 'track students with attempts, ar');
     await prefs(ip, 'en', 'light');
     // Taken: deleting is refused with the server's message.
     await go(ip, '/instructor/assessments');
     await press(ip.getByRole('button', { name: `Delete “${EXERCISE}”` }));
     await press(ip.getByRole('dialog').getByRole('button', { name: 'Delete', exact: true }));
-    await ip.getByRole('alert').filter({ hasText: 'cannot be deleted' }).waitFor();
-    expect(await ip.locator('tr', { hasText: EXERCISE }).count()).toBe(1);
+    await expect(ip.getByRole('alert').filter({ hasText: 'cannot be deleted' })).toBeVisible();
+    await expect(ip.locator('tr', { hasText: EXERCISE })).toHaveCount(1);
   });
 
-  it('the new pages have no axe violations in ar and en', () => {
+  test('the new pages have no axe violations in ar and en', () => {
     expect(violations).toEqual({});
   });
 });

@@ -5,9 +5,8 @@
  * society's site settings are all set (issue 23), so the footer shows every part it can; the
  * admin site's site-settings page is scanned with the supervisor's pages.
  */
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiAs, apiLogin, axeViolations, createAccount, launch, newPage, setPrefs, storeSession, SUPERVISOR, type Browser, type LoginResult } from './support';
+import type { Page } from '@playwright/test';
+import { apiAs, apiLogin, axeScan, axeViolations, COMBO, createAccount, expect, pagesForFile, setPrefs, signOut, storeSession, SUPERVISOR, test, type LoginResult } from './support';
 
 const PUBLIC = [
   '/',
@@ -35,20 +34,11 @@ const PUBLIC = [
 /** A 1×1 PNG, the society's logo. */
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
-const COMBOS = [
-  ['ar', 'light'],
-  ['ar', 'dark'],
-  ['en', 'light'],
-  ['en', 'dark'],
-] as const;
-
-let b: Browser;
 let page: Page;
 const sessions: Record<string, LoginResult> = {};
 
-beforeAll(async () => {
-  b = await launch();
-  page = await newPage(b);
+pagesForFile(1, ([p]) => (page = p));
+test.beforeAll(async () => {
   sessions.student = await createAccount('student', 'Axe Student');
   sessions.instructor = await createAccount('instructor', 'Axe Instructor');
   sessions.supervisor = await apiLogin(SUPERVISOR.email, SUPERVISOR.password);
@@ -70,20 +60,15 @@ beforeAll(async () => {
     credit_en: 'Built by the Example team',
   });
 });
-afterAll(async () => {
+test.afterAll(async () => {
   await apiAs(sessions.supervisor, 'PUT', 'admin/site-settings', {}).catch(() => {});
-  await b?.close();
 });
 
-async function scan(route: string) {
-  await page.goto(route);
-  await page.waitForSelector('h1');
-  await page.waitForLoadState('networkidle');
-  return axeViolations(page);
-}
+const scan = (route: string) => axeScan(page, route);
 
-describe.each(COMBOS)('axe %s %s', (lang, theme) => {
-  it('public routes have no violations', async () => {
+// In each language × theme project (playwright.config.ts).
+test.describe('axe', { tag: COMBO }, () => {
+  test('public routes have no violations', async ({ lang, theme }) => {
     await setPrefs(page, { lang, theme, clear: true });
     const found: Record<string, unknown> = {};
     for (const r of PUBLIC) {
@@ -93,28 +78,30 @@ describe.each(COMBOS)('axe %s %s', (lang, theme) => {
     expect(found).toEqual({});
   });
 
-  it('public header with an open dropdown has no violations', async () => {
+  test('public header with an open dropdown has no violations', async ({ lang, theme }) => {
     await setPrefs(page, { lang, theme });
     await page.goto('/');
     await page.locator('header .disclosure-button').first().click();
     expect(await axeViolations(page)).toEqual([]);
   });
 
-  it.each(['student', 'instructor', 'supervisor'])('%s dashboard landing and profile have no violations', async (type) => {
+  for (const type of ['student', 'instructor', 'supervisor']) {
+    test(`${type} dashboard landing and profile have no violations`, async ({ lang, theme }) => {
     await setPrefs(page, { lang, theme });
     await storeSession(page, sessions[type]);
     expect(await scan(`/${type}`)).toEqual([]);
     if (type !== 'supervisor') {
       await page.goto(`/${type}/profile`);
-      await page.waitForSelector('dl.details');
+      await expect(page.locator('dl.details').first()).toBeVisible();
       expect(await axeViolations(page)).toEqual([]);
       expect(await scan(`/${type}/settings`)).toEqual([]);
     } else {
       // The admin site's site settings (issue 23), its form loaded.
       await page.goto('/admin/site-settings');
-      await page.locator('#st-society_name_ar').waitFor();
+      await expect(page.locator('#st-society_name_ar')).toBeVisible();
       expect(await axeViolations(page)).toEqual([]);
     }
-    await page.evaluate(() => ['auth-token', 'refresh_token', 'name', 'email', 'avatar', 'type', 'user_id'].forEach((k) => localStorage.removeItem(k)));
+    await signOut(page);
   });
+  }
 });

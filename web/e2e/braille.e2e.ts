@@ -6,19 +6,18 @@
  * With LAMSA_SCREENSHOTS=<dir> it also saves screenshots of these pages.
  */
 import { mkdirSync, readFileSync } from 'node:fs';
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, BASE, createAccount, launch, newPage, setPrefs, storeSession, type Browser } from './support';
+import type { Page } from '@playwright/test';
+import { axeViolations, BASE, chord as pressChord, COMBO, createAccount, expect, launch, newPage, setPrefs, storeSession, test, type Browser } from './support';
 
 let b: Browser;
 let page: Page;
 
-beforeAll(async () => {
-  b = await launch();
+test.beforeAll(async ({ browser }) => {
+  b = await launch(browser);
   await b.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: BASE });
   page = await newPage(b);
 });
-afterAll(async () => b?.close());
+test.afterAll(async () => b?.close());
 
 const shots = process.env.LAMSA_SCREENSHOTS;
 if (shots) mkdirSync(shots, { recursive: true });
@@ -42,28 +41,25 @@ const said = () => page.getByTestId('translator-announce');
 const keyboardSaid = () => page.locator('.braille-keyboard [role=status]');
 const clean = (s: string | null) => (s ?? '').replace(/\u00a0/g, '');
 
-/** Presses keys together, then releases them: one chord. */
-async function chord(...codes: string[]) {
-  for (const c of codes) await page.keyboard.down(c);
-  for (const c of [...codes].reverse()) await page.keyboard.up(c);
-}
+/** One chord on the six-key keyboard of the file's page. */
+const chord = (...codes: string[]) => pressChord(page, ...codes);
 
 async function openTranslator(lang: 'ar' | 'en', theme: 'light' | 'dark' = 'light') {
   await setPrefs(page, { lang, theme, clear: true });
   await page.goto('/braille-translator');
-  await page.waitForSelector('h1');
+  await expect(page.locator('h1').first()).toBeVisible();
 }
 
-describe('Braille translator', () => {
-  it('translates typed text live, detects the language and names each drawn cell', async () => {
+test.describe('Braille translator', () => {
+  test('translates typed text live, detects the language and names each drawn cell', async () => {
     await openTranslator('en');
-    expect(await page.locator('h1').textContent()).toBe('Braille translator');
+    await expect(page.locator('h1')).toHaveText('Braille translator');
     expect(await page.title()).toBe('Braille translator — Lamsa');
     await page.getByLabel('Text to translate').fill('Hello, 12 world!');
-    await expect.poll(() => out().inputValue()).toBe('⠠⠓⠑⠇⠇⠕⠂⠀⠼⠁⠃⠀⠺⠕⠗⠇⠙⠖');
-    expect(await page.getByLabel('Dot numbers').inputValue()).toBe('6-125-15-123-123-135-2 0 3456-1-12 0 2456-135-1235-123-145-235');
+    await expect(out()).toHaveValue('⠠⠓⠑⠇⠇⠕⠂⠀⠼⠁⠃⠀⠺⠕⠗⠇⠙⠖');
+    await expect(page.getByLabel('Dot numbers')).toHaveValue('6-125-15-123-123-135-2 0 3456-1-12 0 2456-135-1235-123-145-235');
     await expect.poll(async () => clean(await said().textContent())).toBe('English Braille, 18 cells: ⠠⠓⠑⠇⠇⠕⠂⠀⠼⠁⠃⠀⠺⠕⠗⠇⠙⠖');
-    expect(await page.getByRole('radio', { name: /Automatic.*\(now: English\)/ }).isChecked()).toBe(true);
+    await expect(page.getByRole('radio', { name: /Automatic.*\(now: English\)/ })).toBeChecked();
     // Each drawn cell is an image named by its dots and meaning; digits after the number sign are digits.
     const names = await page.locator('.tr-cells [role=img]').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
     expect(names.slice(0, 3)).toEqual(['dot 6, capital letter', 'dots 1 2 5, letter h', 'dots 1 5, letter e']);
@@ -73,46 +69,46 @@ describe('Braille translator', () => {
 
     // Arabic text switches the code by itself.
     await page.getByLabel('Text to translate').fill('مرحبا');
-    await expect.poll(() => out().inputValue()).toBe('⠍⠗⠱⠃⠁');
-    await expect.poll(() => page.getByRole('radio', { name: /Automatic.*\(now: Arabic\)/ }).count()).toBe(1);
-    await expect.poll(() => page.getByRole('img', { name: 'dots 1 3 4, letter mim (م)' }).count()).toBe(1);
+    await expect(out()).toHaveValue('⠍⠗⠱⠃⠁');
+    await expect(page.getByRole('radio', { name: /Automatic.*\(now: Arabic\)/ })).toHaveCount(1);
+    await expect(page.getByRole('img', { name: 'dots 1 3 4, letter mim (م)' })).toHaveCount(1);
     await expect.poll(async () => clean(await said().textContent())).toBe('Arabic Braille, 5 cells: ⠍⠗⠱⠃⠁');
 
     // The manual override: Arabic letters have no form in the English code and are listed.
     await page.getByRole('radio', { name: 'English (UEB)' }).check();
     const unknown = page.getByRole('heading', { name: 'Characters with no Braille form in the English code (left out)' });
-    await unknown.waitFor();
+    await expect(unknown).toBeVisible();
     const items = await page.locator('.tr-unknown li').allTextContents();
     expect(items).toEqual(['“م” (U+0645) at position 1', '“ر” (U+0631) at position 2', '“ح” (U+062D) at position 3', '“ب” (U+0628) at position 4', '“ا” (U+0627) at position 5']);
     await expect.poll(async () => clean(await said().textContent())).toMatch(/5 characters have no Braille form: م ر ح ب ا\.$/);
   });
 
-  it('works in Arabic: names, announcement and detection', async () => {
+  test('works in Arabic: names, announcement and detection', async () => {
     await openTranslator('ar');
-    expect(await page.locator('h1').textContent()).toBe('مترجم برايل');
+    await expect(page.locator('h1')).toHaveText('مترجم برايل');
     await page.getByLabel('النص المراد ترجمته').fill('بيت ١٢');
-    await expect.poll(() => out().inputValue()).toBe('⠃⠊⠞⠀⠼⠁⠃');
-    await expect.poll(() => page.getByRole('img', { name: 'النقطتان 1 2، الحرف باء' }).count()).toBe(1);
-    await expect.poll(() => page.getByRole('img', { name: 'النقطة 1، الرقم واحد' }).count()).toBe(1);
+    await expect(out()).toHaveValue('⠃⠊⠞⠀⠼⠁⠃');
+    await expect(page.getByRole('img', { name: 'النقطتان 1 2، الحرف باء' })).toHaveCount(1);
+    await expect(page.getByRole('img', { name: 'النقطة 1، الرقم واحد' })).toHaveCount(1);
     await expect.poll(async () => clean(await said().textContent())).toBe('برايل العربي، 7 خلايا: ⠃⠊⠞⠀⠼⠁⠃');
-    expect(await page.getByRole('radio', { name: /تلقائي.*\(الآن: العربي\)/ }).isChecked()).toBe(true);
+    await expect(page.getByRole('radio', { name: /تلقائي.*\(الآن: العربي\)/ })).toBeChecked();
     // The Braille output runs left to right inside the right-to-left page.
-    expect(await out().getAttribute('dir')).toBe('ltr');
-    expect(await page.locator('.tr-line').first().getAttribute('dir')).toBe('ltr');
+    await expect(out()).toHaveAttribute('dir', 'ltr');
+    await expect(page.locator('.tr-line').first()).toHaveAttribute('dir', 'ltr');
   });
 
-  it('copies the Braille and downloads it as .brf and .txt', async () => {
+  test('copies the Braille and downloads it as .brf and .txt', async () => {
     await openTranslator('en');
     await page.getByLabel('Text to translate').fill('Hello, 12 world!\nBye');
-    await expect.poll(() => out().inputValue()).toBe('⠠⠓⠑⠇⠇⠕⠂⠀⠼⠁⠃⠀⠺⠕⠗⠇⠙⠖\n⠠⠃⠽⠑');
+    await expect(out()).toHaveValue('⠠⠓⠑⠇⠇⠕⠂⠀⠼⠁⠃⠀⠺⠕⠗⠇⠙⠖\n⠠⠃⠽⠑');
     await page.getByRole('button', { name: 'Copy Braille' }).click();
-    await page.getByText('Copied to the clipboard.').waitFor();
+    await expect(page.getByText('Copied to the clipboard.')).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('⠠⠓⠑⠇⠇⠕⠂⠀⠼⠁⠃⠀⠺⠕⠗⠇⠙⠖\n⠠⠃⠽⠑');
 
     const [brf] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /Download \.brf/ }).click()]);
     expect(brf.suggestedFilename()).toBe('lamsa-braille.brf');
     expect(readFileSync(await brf.path(), 'latin1')).toBe(',HELLO1 #AB WORLD6\r\n,BYE\r\n');
-    await page.getByText('lamsa-braille.brf downloaded.').waitFor();
+    await expect(page.getByText('lamsa-braille.brf downloaded.')).toBeVisible();
 
     const [txt] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /Download \.txt/ }).click()]);
     expect(txt.suggestedFilename()).toBe('lamsa-braille.txt');
@@ -121,7 +117,7 @@ describe('Braille translator', () => {
     expect(await page.locator('.tr-line').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')))).toEqual(['Line 1', 'Line 2']);
   });
 
-  it('reads Braille typed as chords on the six-key keyboard', async () => {
+  test('reads Braille typed as chords on the six-key keyboard', async () => {
     await openTranslator('en');
     await page.getByRole('radio', { name: 'Braille to text' }).check();
     await page.getByRole('radio', { name: 'English (UEB)' }).check();
@@ -131,12 +127,12 @@ describe('Braille translator', () => {
     await page.keyboard.down('KeyF');
     await page.keyboard.down('KeyD');
     await page.keyboard.down('KeyK');
-    expect(await field.inputValue()).toBe('');
+    await expect(field).toHaveValue('');
     await page.keyboard.up('KeyF');
     await page.keyboard.up('KeyK');
-    expect(await field.inputValue()).toBe('');
+    await expect(field).toHaveValue('');
     await page.keyboard.up('KeyD');
-    expect(await field.inputValue()).toBe('⠓');
+    await expect(field).toHaveValue('⠓');
     await expect.poll(async () => clean(await keyboardSaid().textContent())).toBe('dots 1 2 5, letter h');
     // e = dots 1 5, l = 1 2 3 (twice), o = 1 3 5; a stray a (dot 1) deleted with Backspace.
     await chord('KeyF', 'KeyK');
@@ -154,9 +150,9 @@ describe('Braille translator', () => {
     await page.keyboard.down('KeyJ');
     await page.keyboard.up('KeyD');
     await page.keyboard.up('KeyJ');
-    expect(await field.inputValue()).toBe('⠓⠑⠇⠇⠕\u2800⠊');
+    await expect(field).toHaveValue('⠓⠑⠇⠇⠕\u2800⠊');
     await page.keyboard.press('Enter');
-    await expect.poll(() => page.getByLabel('Text', { exact: true }).inputValue()).toBe('hello i');
+    await expect(page.getByLabel('Text', { exact: true })).toHaveValue('hello i');
     await expect.poll(async () => clean(await said().textContent())).toBe('Text (English code): hello i');
 
     // Tab is never trapped: it moves on to the first dot button.
@@ -169,12 +165,12 @@ describe('Braille translator', () => {
     await page.getByRole('button', { name: 'Dot 3' }).click();
     await page.getByRole('button', { name: 'Dot 4' }).click();
     await page.getByRole('button', { name: 'Write cell' }).click();
-    expect(await field.inputValue()).toBe('⠓⠑⠇⠇⠕\u2800⠊⠍');
+    await expect(field).toHaveValue('⠓⠑⠇⠇⠕\u2800⠊⠍');
     await expect.poll(async () => clean(await keyboardSaid().textContent())).toBe('dots 1 3 4, letter m');
-    await expect.poll(() => page.getByLabel('Text', { exact: true }).inputValue()).toBe('hello im');
+    await expect(page.getByLabel('Text', { exact: true })).toHaveValue('hello im');
   });
 
-  it('works with an Arabic system layout, and shows the English-mode hint when the key is unknown', async () => {
+  test('works with an Arabic system layout, and shows the English-mode hint when the key is unknown', async () => {
     await openTranslator('ar');
     await page.getByRole('radio', { name: 'من برايل إلى نص' }).check();
     await page.getByRole('radio', { name: 'العربي' }).check();
@@ -188,57 +184,57 @@ describe('Braille translator', () => {
       fire('keyup', 'KeyF', 'ب');
       fire('keyup', 'KeyD', 'ي');
     });
-    expect(await field.inputValue()).toBe('⠃');
+    await expect(field).toHaveValue('⠃');
     await expect.poll(async () => clean(await keyboardSaid().textContent())).toBe('النقطتان 1 2، الحرف باء');
     const hint = page.getByText('يجب أن تكون لوحة المفاتيح على اللغة الإنجليزية.', { exact: true });
-    expect(await hint.count()).toBe(0);
+    await expect(hint).toHaveCount(0);
     // A browser that cannot tell the physical key: the typed letter is used and the hint appears.
     await field.evaluate((el) => {
       el.dispatchEvent(new KeyboardEvent('keydown', { code: '', key: 'f', bubbles: true, cancelable: true }));
       el.dispatchEvent(new KeyboardEvent('keyup', { code: '', key: 'f', bubbles: true, cancelable: true }));
     });
-    expect(await field.inputValue()).toBe('⠃⠁');
-    expect(await page.locator('.bk-english').textContent()).toBe('يجب أن تكون لوحة المفاتيح على اللغة الإنجليزية.');
+    await expect(field).toHaveValue('⠃⠁');
+    await expect(page.locator('.bk-english')).toHaveText('يجب أن تكون لوحة المفاتيح على اللغة الإنجليزية.');
     expect(await field.getAttribute('aria-describedby')).toContain((await page.locator('.bk-english').getAttribute('id')) ?? 'missing');
     await page.keyboard.press('Enter');
-    await expect.poll(() => page.getByLabel('النص', { exact: true }).inputValue()).toBe('با');
+    await expect(page.getByLabel('النص', { exact: true })).toHaveValue('با');
   });
 
-  it('shows localised errors for text over the limit', async () => {
+  test('shows localised errors for text over the limit', async () => {
     await openTranslator('en');
     await page.getByLabel('Text to translate').fill('a'.repeat(5001));
     const alert = page.getByRole('alert');
-    await expect.poll(() => alert.textContent()).toBe('The text is too long: at most 5,000 characters can be translated at once. Please shorten it.');
-    expect(await page.getByLabel('Text to translate').getAttribute('aria-invalid')).toBe('true');
+    await expect(alert).toHaveText('The text is too long: at most 5,000 characters can be translated at once. Please shorten it.');
+    await expect(page.getByLabel('Text to translate')).toHaveAttribute('aria-invalid', 'true');
     await openTranslator('ar');
     await page.getByLabel('النص المراد ترجمته').fill('ب'.repeat(5001));
-    await expect.poll(() => page.getByRole('alert').textContent()).toBe('النص طويل جدًا: يمكن ترجمة 5,000 حرف على الأكثر في المرة الواحدة. يُرجى تقصيره.');
+    await expect(page.getByRole('alert')).toHaveText('النص طويل جدًا: يمكن ترجمة 5,000 حرف على الأكثر في المرة الواحدة. يُرجى تقصيره.');
   });
 
-  it('is the translator of the student and instructor dashboards too', async () => {
+  test('is the translator of the student and instructor dashboards too', async () => {
     for (const type of ['student', 'instructor'] as const) {
       const account = await createAccount(type, `Braille ${type}`);
       await setPrefs(page, { lang: 'en', clear: true });
       await storeSession(page, account);
       await page.goto(`/${type}/braille-translator`);
-      await page.waitForSelector('h1');
-      expect(await page.locator('h1').textContent()).toBe('Braille translator');
-      expect(await page.locator('nav a[aria-current=page]').first().textContent()).toContain('Braille translator');
+      await expect(page.locator('h1').first()).toBeVisible();
+      await expect(page.locator('h1')).toHaveText('Braille translator');
+      await expect(page.locator('nav a[aria-current=page]').first()).toContainText('Braille translator');
       await page.getByLabel('Text to translate').fill('abc');
-      await expect.poll(() => out().inputValue()).toBe('⠁⠃⠉');
+      await expect(out()).toHaveValue('⠁⠃⠉');
       await shot(`dashboard-${type}-en-light`);
     }
   });
 });
 
-describe('Braille instruction pages', () => {
-  it('draws the alphabet, digit and punctuation tables from the engine', async () => {
+test.describe('Braille instruction pages', () => {
+  test('draws the alphabet, digit and punctuation tables from the engine', async () => {
     const en = await engineTable('en');
     const ar = await engineTable('ar');
     await setPrefs(page, { lang: 'en', clear: true });
     await page.goto('/instructions/about-braille');
     const group = (name: string) => page.getByRole('list', { name, exact: true });
-    await group('Letters — Arabic Braille').waitFor();
+    await expect(group('Letters — Arabic Braille')).toBeVisible();
 
     for (const [name, rows] of [
       ['Letters — English Braille', en.filter((e) => e.kind === 'letter')],
@@ -261,21 +257,21 @@ describe('Braille instruction pages', () => {
     const indicators = en.filter((e) => e.kind === 'indicator');
     expect(await group('Indicators (Braille-only signs) — English Braille').locator('.bt-name').allTextContents()).toEqual(indicators.map((r) => r.name_en));
     expect(await page.getByText('63 symbols', { exact: false }).count()).toBeGreaterThan(0);
-    expect(await page.getByRole('img', { name: 'dot 1, letter alef (ا), and letter a' }).count()).toBe(1);
+    await expect(page.getByRole('img', { name: 'dot 1, letter alef (ا), and letter a' })).toHaveCount(1);
   });
 
-  it('explains writing with slate, Perkins and the six keys, with a keyboard to try', async () => {
+  test('explains writing with slate, Perkins and the six keys, with a keyboard to try', async () => {
     await setPrefs(page, { lang: 'ar', clear: true });
     await page.goto('/instructions/write-braille');
-    await page.getByRole('heading', { name: 'اللوح والقلم' }).waitFor();
-    await page.getByRole('heading', { name: 'آلة بيركنز' }).waitFor();
-    await page.locator('.mirror-pair [role=img]').first().waitFor();
+    await expect(page.getByRole('heading', { name: 'اللوح والقلم' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'آلة بيركنز' })).toBeVisible();
+    await expect(page.locator('.mirror-pair [role=img]').first()).toBeVisible();
     const mirror = await page.locator('.mirror-pair [role=img]').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
     expect(mirror[0]).toBe('النقاط 1 4 5، الحرف دال، كما تُقرأ');
     expect(mirror[1]).toContain('كما تُكتب بالقلم من الخلف');
     // The mirrored drawing has dot 4 first (top left), the read one dot 1.
-    expect(await page.locator('.mirror-pair .cell-grid').nth(0).locator('.dot').first().textContent()).toBe('1');
-    expect(await page.locator('.mirror-pair .cell-grid').nth(1).locator('.dot').first().textContent()).toBe('4');
+    await expect(page.locator('.mirror-pair .cell-grid').nth(0).locator('.dot').first()).toHaveText('1');
+    await expect(page.locator('.mirror-pair .cell-grid').nth(1).locator('.dot').first()).toHaveText('4');
     const field = page.getByLabel('اكتب برايل هنا');
     await field.focus();
     await chord('KeyF', 'KeyD', 'KeyK');
@@ -284,14 +280,14 @@ describe('Braille instruction pages', () => {
     await field.focus();
     await chord('KeyF', 'KeyD', 'KeyK');
     await expect.poll(async () => clean(await page.locator('.braille-keyboard [role=status]').textContent())).toBe('النقاط 1 2 5، الحرف h');
-    expect(await field.inputValue()).toBe('⠓⠓');
+    await expect(field).toHaveValue('⠓⠓');
   });
 
-  it('shows the letter groups and the cells Arabic shares with English from the engine', async () => {
+  test('shows the letter groups and the cells Arabic shares with English from the engine', async () => {
     const en = (await engineTable('en')).filter((e) => e.kind === 'letter');
     await setPrefs(page, { lang: 'en', clear: true });
     await page.goto('/instructions/read-braille');
-    await page.locator('.letter-row').first().waitFor();
+    await expect(page.locator('.letter-row').first()).toBeVisible();
     const rows = await page.locator('.letter-row').evaluateAll((els) => els.map((ul) => [...ul.querySelectorAll('[role=img]')].map((e) => e.getAttribute('aria-label'))));
     expect(rows.map((r) => r.length)).toEqual([10, 10, 6]);
     expect(rows[0][7]).toBe(`dots ${en[7].cells[0].dots.join(' ')}, letter h`);
@@ -300,23 +296,23 @@ describe('Braille instruction pages', () => {
   });
 });
 
-describe('narrow screens', () => {
-  it('the translator and the tables fit a phone screen without scrolling sideways', async () => {
+test.describe('narrow screens', () => {
+  test('the translator and the tables fit a phone screen without scrolling sideways', async () => {
     await page.setViewportSize({ width: 360, height: 780 });
     try {
       await openTranslator('ar');
       await page.getByLabel('النص المراد ترجمته').fill('مرحبا بالعالم ١٢٣ Hello');
-      await page.locator('.tr-cells [role=img]').first().waitFor();
+      await expect(page.locator('.tr-cells [role=img]').first()).toBeVisible();
       await page.getByRole('radio', { name: 'من برايل إلى نص' }).check();
       await page.getByRole('radio', { name: 'من نص إلى برايل' }).check();
-      await page.locator('.tr-cells [role=img]').first().waitFor();
+      await expect(page.locator('.tr-cells [role=img]').first()).toBeVisible();
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
       await shot('translator-ar-light-narrow');
       await page.goto('/instructions/about-braille');
-      await page.locator('ul.bt-grid').nth(8).waitFor();
+      await expect(page.locator('ul.bt-grid').nth(8)).toBeVisible();
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
       await page.goto('/instructions/write-braille');
-      await page.locator('.bk-dots').waitFor();
+      await expect(page.locator('.bk-dots')).toBeVisible();
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
       await shot('write-braille-ar-light-narrow');
     } finally {
@@ -325,13 +321,6 @@ describe('narrow screens', () => {
   });
 });
 
-const COMBOS = [
-  ['ar', 'light'],
-  ['ar', 'dark'],
-  ['en', 'light'],
-  ['en', 'dark'],
-] as const;
-
 // /instructions/contractions is scanned by contracted.e2e.ts and axe.e2e.ts.
 const INSTRUCTIONS = ['/instructions', '/instructions/about-braille', '/instructions/write-braille', '/instructions/read-braille'];
 
@@ -339,15 +328,16 @@ async function shot(name: string) {
   if (shots) await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
 }
 
-describe.each(COMBOS)('axe %s %s', (lang, theme) => {
-  it('translator in both directions has no violations', async () => {
+// In each language × theme project (playwright.config.ts).
+test.describe('axe', { tag: COMBO }, () => {
+  test('translator in both directions has no violations', async ({ lang, theme }) => {
     await openTranslator(lang, theme);
     expect(await axeViolations(page)).toEqual([]);
     // English code with Arabic letters in the text: the unknown-characters list shows as well.
     await page.locator('input[type=radio][value=en]').check();
     await page.locator('textarea').first().fill('Hello world 12, مرحبا!');
-    await page.locator('.tr-cells [role=img]').first().waitFor();
-    await page.locator('.tr-unknown').waitFor();
+    await expect(page.locator('.tr-cells [role=img]').first()).toBeVisible();
+    await expect(page.locator('.tr-unknown')).toBeVisible();
     await page.waitForLoadState('networkidle');
     expect(await axeViolations(page)).toEqual([]);
     await shot(`translator-${lang}-${theme}`);
@@ -359,21 +349,21 @@ describe.each(COMBOS)('axe %s %s', (lang, theme) => {
     await chord('KeyF');
     // The English-mode hint and an error state are scanned too.
     await field.evaluate((el) => el.dispatchEvent(new KeyboardEvent('keydown', { code: '', key: 'x', bubbles: true, cancelable: true })));
-    await page.locator('.bk-english').waitFor();
+    await expect(page.locator('.bk-english')).toBeVisible();
     await page.getByRole('button', { name: lang === 'ar' ? 'النقطة 1' : 'Dot 1' }).click();
-    await page.locator('.tr-out-text').waitFor();
+    await expect(page.locator('.tr-out-text')).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
     await shot(`translator-keyboard-${lang}-${theme}`);
   });
 
-  it('instruction pages have no violations', async () => {
+  test('instruction pages have no violations', async ({ lang, theme }) => {
     await setPrefs(page, { lang, theme, clear: true });
     const found: Record<string, unknown> = {};
     for (const r of INSTRUCTIONS) {
       await page.goto(r);
-      await page.waitForSelector('h1');
-      if (r !== '/instructions') await page.locator('.braille-cell').first().waitFor();
-      if (r === '/instructions/about-braille') await page.locator('ul.bt-grid').nth(8).waitFor();
+      await expect(page.locator('h1').first()).toBeVisible();
+      if (r !== '/instructions') await expect(page.locator('.braille-cell').first()).toBeVisible();
+      if (r === '/instructions/about-braille') await expect(page.locator('ul.bt-grid').nth(8)).toBeVisible();
       await page.waitForLoadState('networkidle');
       const v = await axeViolations(page);
       if (v.length) found[r] = v;

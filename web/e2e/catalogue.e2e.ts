@@ -4,8 +4,7 @@
  * language. scripts/e2e.sh runs `lamsa seed-demo` before the suite. Other suites add their own
  * courses, so this one checks which demo courses are found and which are not, not counts.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectStatus, hydrated, launch, newPage, press, setPrefs, type Browser } from './support';
+import { expect, expectStatus, hydrated, launch, newPage, press, setPrefs, test, type Browser } from './support';
 
 const ARABIC = 'حروف برايل العربية: من الألف إلى الدال';
 const ENGLISH = 'Braille letters A–J';
@@ -17,22 +16,22 @@ const T = {
 } as const;
 
 let b: Browser;
-beforeAll(async () => {
-  b = await launch();
+test.beforeAll(async ({ browser }) => {
+  b = await launch(browser);
 });
-afterAll(async () => {
+test.afterAll(async () => {
   await b?.close();
 });
 
-describe.each(['en', 'ar'] as const)('the demo catalogue, filtered (%s)', (lang) => {
+for (const lang of ['en', 'ar'] as const) test.describe(`the demo catalogue, filtered (${lang})`, () => {
   const t = T[lang];
 
-  it('filters by category and level by keyboard, and names both in the interface language', async () => {
+  test('filters by category and level by keyboard, and names both in the interface language', async () => {
     const page = await newPage(b);
     await setPrefs(page, { lang, clear: true });
     await page.goto('/courses');
     await hydrated(page);
-    await page.getByRole('link', { name: CONTRACTED }).waitFor();
+    await expect(page.getByRole('link', { name: CONTRACTED })).toBeVisible();
 
     await page.getByLabel(t.category, { exact: true }).selectOption({ label: t.letters });
     await page.getByLabel(t.level, { exact: true }).selectOption({ label: t.beginner });
@@ -41,9 +40,9 @@ describe.each(['en', 'ar'] as const)('the demo catalogue, filtered (%s)', (lang)
     expect(page.url()).toContain('level=beginner');
     await expectStatus(page, t.found);
     const list = page.locator('.crs-grid');
-    await list.getByRole('link', { name: ARABIC }).waitFor();
-    await list.getByRole('link', { name: ENGLISH }).waitFor();
-    expect(await list.getByRole('link', { name: CONTRACTED }).count()).toBe(0);
+    await expect(list.getByRole('link', { name: ARABIC })).toBeVisible();
+    await expect(list.getByRole('link', { name: ENGLISH })).toBeVisible();
+    await expect(list.getByRole('link', { name: CONTRACTED })).toHaveCount(0);
     // Each card found says its category and level in the reader's language, not as a code.
     const card = page.locator('.crs-course-card', { hasText: ENGLISH });
     const lines = (await card.innerText()).split('\n').map((l) => l.trim());
@@ -56,9 +55,9 @@ describe.each(['en', 'ar'] as const)('the demo catalogue, filtered (%s)', (lang)
     await page.getByLabel(t.level, { exact: true }).selectOption({ label: t.intermediate });
     await press(page.getByRole('button', { name: t.search, exact: true }));
     await page.waitForURL(/category=contractions/);
-    await list.getByRole('link', { name: CONTRACTED }).waitFor();
-    expect(await list.getByRole('link', { name: ENGLISH }).count()).toBe(0);
-    expect(await list.getByRole('link', { name: ARABIC }).count()).toBe(0);
+    await expect(list.getByRole('link', { name: CONTRACTED })).toBeVisible();
+    await expect(list.getByRole('link', { name: ENGLISH })).toHaveCount(0);
+    await expect(list.getByRole('link', { name: ARABIC })).toHaveCount(0);
     await page.close();
   });
 });

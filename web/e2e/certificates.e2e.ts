@@ -9,29 +9,12 @@
  * axe on every new page in ar/dark and en/light, and (with LAMSA_SCREENSHOTS=<dir>) screenshots.
  */
 import { readFileSync } from 'node:fs';
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  accredit,
-  apiAs as api,
-  apiLogin,
-  axeViolations,
-  clearSupervisorQueues,
-  BASE,
-  createAccount,
-  expectFocus,
-  expectHeadingFocused,
-  expectStatus,
-  launch,
-  newPage,
-  press,
-  setPrefs,
-  socketReady,
-  storeSession,
-  SUPERVISOR,
-  type Browser,
-  type LoginResult,
-} from './support';
+import type { Page } from '@playwright/test';
+import { accredit, apiAs as api, apiLogin, axeViolations, BASE, byId, clearSupervisorQueues, createAccount, expect, expectFocus, expectHeadingFocused, expectStatus, launch, newPage, pagesForFile, press, setPrefs, socketReady, storeSession, SUPERVISOR, test, type LoginResult } from './support';
+
+// Each test goes on from where the one before left the pages and the data: after a failure the
+// rest of the file does not run.
+test.describe.configure({ mode: 'serial' });
 
 const stamp = Date.now().toString(36);
 const TITLE = `Braille certificate ${stamp}`;
@@ -39,8 +22,6 @@ const STUDENT = `Sara ${stamp}`;
 /** With LAMSA_SCREENSHOTS=<dir>, screenshots are saved there as certs-<page>-<lang>-<theme>.png. */
 const SHOTS = process.env.LAMSA_SCREENSHOTS ?? '';
 
-let supervisorB: Browser;
-let studentB: Browser;
 let sp: Page;
 let st: Page;
 let instructor: LoginResult;
@@ -63,9 +44,8 @@ const activeName = (page: Page) =>
     return (el?.getAttribute('aria-label') ?? el?.textContent ?? '').replace(/[\u2068\u2069]/g, '').trim();
   });
 
-beforeAll(async () => {
-  [supervisorB, studentB] = await Promise.all([launch(), launch()]);
-  [sp, st] = await Promise.all([newPage(supervisorB), newPage(studentB)]);
+pagesForFile(2, (p) => ([sp, st] = p));
+test.beforeAll(async () => {
   instructor = await createAccount('instructor', 'Certificate Instructor');
   student = await createAccount('student', STUDENT);
   supervisor = await apiLogin(SUPERVISOR.email, SUPERVISOR.password);
@@ -111,97 +91,93 @@ beforeAll(async () => {
   await pass(student, final.assessment.id, '⠃');
 });
 
-afterAll(async () => {
-  await Promise.all([supervisorB?.close(), studentB?.close()]);
-});
-
-describe('certificate life cycle', () => {
-  it('the student requests in the page; a supervisor sees it live, rejects with a reason, then approves the new request; the student follows live', async () => {
+test.describe('certificate life cycle', () => {
+  test('the student requests in the page; a supervisor sees it live, rejects with a reason, then approves the new request; the student follows live', async () => {
     // ---- Both pages are open (sockets ready) before anything happens.
     await setPrefs(st, { lang: 'en', theme: 'light', clear: true });
     await storeSession(st, student);
     const stReady = socketReady(st);
     await st.goto('/student/certificates');
-    await st.getByRole('heading', { level: 1, name: 'Certificates' }).waitFor();
+    await expect(st.getByRole('heading', { level: 1, name: 'Certificates' })).toBeVisible();
     await stReady;
     await setPrefs(sp, { lang: 'en', theme: 'light', clear: true });
     await storeSession(sp, supervisor);
     const spReady = socketReady(sp);
     await sp.goto('/supervisor/certificate');
-    await sp.getByRole('heading', { level: 1, name: 'Certificate requests' }).waitFor();
+    await expect(sp.getByRole('heading', { level: 1, name: 'Certificate requests' })).toBeVisible();
     await spReady;
 
     // ---- The student's completed course offers the request, with the 24-hour help text.
     const course = st.getByRole('listitem').filter({ has: st.getByRole('heading', { level: 2, name: TITLE }) });
-    await course.getByText('Completed', { exact: true }).waitFor();
-    await course.getByText('100% (Excellent)').waitFor();
+    await expect(course.getByText('Completed', { exact: true })).toBeVisible();
+    await expect(course.getByText('100% (Excellent)')).toBeVisible();
     const requestButton = st.getByRole('button', { name: `Request certificate for “${TITLE}”` });
     const help = await requestButton.getAttribute('aria-describedby');
-    expect(await st.locator(`[id="${help}"]`).textContent()).toBe('The certificate is available within 24 hours of your request.');
+    await expect(st.locator(`[id="${help}"]`)).toHaveText('The certificate is available within 24 hours of your request.');
     await press(requestButton);
     await expectStatus(st, 'Certificate request sent');
     await expectFocus(st, `cert-state-${courseId}`);
-    await course.getByText(/^You requested the certificate on .*within 24 hours of your request\.$/).waitFor();
+    await expect(course.getByText(/^You requested the certificate on .*within 24 hours of your request\.$/)).toBeVisible();
 
     // ---- It arrives live in the supervisor's queue, announced politely.
     const reject = sp.getByRole('button', { name: `Reject the certificate request of ${STUDENT} for “${TITLE}”` });
-    await reject.waitFor({ timeout: 15_000 });
+    await expect(reject).toBeVisible({ timeout: 15_000 });
     await expectStatus(sp, `New certificate request: ${STUDENT}, “${TITLE}”.`);
     const table = sp.getByRole('table', { name: 'Certificate requests waiting for a decision' });
-    expect(await table.getByRole('row').filter({ hasText: STUDENT }).getByText('100% (Excellent)').count()).toBe(1);
+    await expect(table.getByRole('row').filter({ hasText: STUDENT }).getByText('100% (Excellent)')).toHaveCount(1);
 
     // ---- Reject through the dialog: focus in the reason, an empty reason refused on the field.
     await press(reject);
     const dialog = sp.getByRole('dialog');
-    await dialog.waitFor();
-    await sp.waitForFunction(() => document.activeElement?.id === 'cq-reason');
+    await expect(dialog).toBeVisible();
+    await expect(byId(sp, 'cq-reason')).toBeFocused();
     await sp.keyboard.press('Escape');
-    await dialog.waitFor({ state: 'hidden' });
+    await expect(dialog).toBeHidden();
     expect(await activeName(sp)).toBe(`Reject the certificate request of ${STUDENT} for “${TITLE}”`);
     await sp.keyboard.press('Enter');
-    await dialog.waitFor();
+    await expect(dialog).toBeVisible();
     await expectFocus(sp, 'cq-reason');
     await press(dialog.getByRole('button', { name: 'Send the rejection' }));
     await expectFocus(sp, 'cq-reason');
-    expect(await sp.locator('#cq-reason').getAttribute('aria-invalid')).toBe('true');
-    expect(await sp.locator('#cq-reason-error').textContent()).toBe('This field is required');
-    expect(await sp.locator('#cq-reason').getAttribute('aria-describedby')).toBe('cq-reason-hint cq-reason-error');
+    await expect(sp.locator('#cq-reason')).toHaveAttribute('aria-invalid', 'true');
+    await expect(sp.locator('#cq-reason-error')).toHaveText('This field is required');
+    await expect(sp.locator('#cq-reason')).toHaveAttribute('aria-describedby', 'cq-reason-hint cq-reason-error');
     await sp.locator('#cq-reason').fill('Please retake the final assessment.');
     await press(dialog.getByRole('button', { name: 'Send the rejection' }));
     await expectStatus(sp, `Certificate request rejected: ${STUDENT}, “${TITLE}”.`);
-    await dialog.waitFor({ state: 'hidden' });
+    await expect(dialog).toBeHidden();
     await expectFocus(sp, 'cq-summary');
-    expect((await sp.locator('#cq-summary').textContent())?.trim()).toBe('No certificate requests are waiting.');
+    await expect(sp.locator('#cq-summary')).toHaveText('No certificate requests are waiting.');
 
     // ---- The student sees the rejection live, with the reason, and asks again.
     await expectStatus(st, `Your certificate request for “${TITLE}” was rejected.`);
-    await course.getByText('Please retake the final assessment.').waitFor();
+    await expect(course.getByText('Please retake the final assessment.')).toBeVisible();
     if (SHOTS) await st.screenshot({ path: `${SHOTS}/certs-student-rejected-en-light.png`, fullPage: true });
     await press(st.getByRole('button', { name: `Request the certificate again for “${TITLE}”` }));
     await expectStatus(st, 'Certificate request sent');
 
     // ---- The supervisor approves the new request (it arrived live); the student's page follows.
     const approve = sp.getByRole('button', { name: `Approve the certificate of ${STUDENT} for “${TITLE}”` });
-    await approve.waitFor({ timeout: 15_000 });
+    await expect(approve).toBeVisible({ timeout: 15_000 });
     await press(approve);
     await expectStatus(sp, `Certificate issued: ${STUDENT}, “${TITLE}”.`);
     await expectFocus(sp, 'cq-summary');
     await expectStatus(st, `Your certificate for “${TITLE}” has been issued.`);
     const view = st.getByRole('link', { name: `View the certificate for “${TITLE}”` });
-    await view.waitFor();
+    await expect(view).toBeVisible();
     code = decodeURIComponent((await view.getAttribute('href'))!.split('/').pop()!);
     expect(code).toMatch(/^[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}$/);
 
     // ---- The approved tab lists it with a link to the certificate.
     await press(sp.getByRole('link', { name: 'Approved' }));
-    await sp.getByRole('table', { name: 'Approved certificate requests' }).getByRole('link', { name: `View certificate ${code}` }).waitFor();
+    await expect(sp.getByRole('table', { name: 'Approved certificate requests' }).getByRole('link', { name: `View certificate ${code}` })).toBeVisible();
   });
 
-  it('the certificate view shows every field and the QR code, downloads the PDF, and a visitor verifies it', async () => {
+  test('the certificate view shows every field and the QR code, downloads the PDF, and a visitor verifies it', async ({ browser }) => {
     expect(code).not.toBe('');
     await press(st.getByRole('link', { name: `View the certificate for “${TITLE}”` }));
     await st.waitForURL(new RegExp(`/student/certificates/${code}$`));
-    await st.locator('h1', { hasText: `Certificate: ${TITLE}` }).waitFor();
+    await expect(st.locator('h1', { hasText: `Certificate: ${TITLE}` })).toBeVisible();
     await expectHeadingFocused(st);
     const facts = await st.locator('.cert-facts').evaluate((dl) =>
       Array.from(dl.querySelectorAll('dt')).map((dt) => [dt.textContent, (dt.nextElementSibling?.textContent ?? '').trim()]),
@@ -225,12 +201,12 @@ describe('certificate life cycle', () => {
     await expectStatus(st, `Download started: lamsa-certificate-${code}.pdf`);
 
     // ---- A visitor, in a fresh browser without a session, verifies it.
-    const visitor = await launch();
+    const visitor = await launch(browser);
     try {
       const vp = await newPage(visitor);
       await setPrefs(vp, { lang: 'en', theme: 'light', clear: true });
       await vp.goto(verifyUrl!);
-      await vp.getByRole('heading', { level: 1, name: 'Certificate verification' }).waitFor();
+      await expect(vp.getByRole('heading', { level: 1, name: 'Certificate verification' })).toBeVisible();
       await expectStatus(vp, 'Genuine certificate: this certificate is genuine and valid.');
       const shown = await vp.locator('.cert-facts dd').allTextContents();
       expect(shown.map((s) => s.trim())).toEqual([STUDENT, TITLE, expect.any(String), '21 days', 'Excellent', '100%', code]);
@@ -240,7 +216,7 @@ describe('certificate life cycle', () => {
       await vp.waitForURL(/\/certificates\/verify\/ZZZZ-ZZZZ-ZZZZ-ZZZZ$/);
       await expectHeadingFocused(vp, 'Certificate verification');
       await expectStatus(vp, 'Certificate not found: no certificate has the code ZZZZ-ZZZZ-ZZZZ-ZZZZ.');
-      expect(await vp.locator('.cert-facts').count()).toBe(0);
+      await expect(vp.locator('.cert-facts')).toHaveCount(0);
       // In Arabic.
       await setPrefs(vp, { lang: 'ar' });
       await vp.goto(`/certificates/verify/${code}`);
@@ -252,37 +228,37 @@ describe('certificate life cycle', () => {
     }
   });
 
-  it('issued certificates: search by Enter, revoke with a reason; the student and the verification page follow', async () => {
+  test('issued certificates: search by Enter, revoke with a reason; the student and the verification page follow', async ({ browser }) => {
     expect(code).not.toBe('');
     const stReady = socketReady(st);
     await st.goto('/student/certificates');
-    await st.getByRole('heading', { level: 2, name: TITLE }).waitFor();
+    await expect(st.getByRole('heading', { level: 2, name: TITLE })).toBeVisible();
     await stReady;
     await sp.goto('/supervisor/issued-certificates');
-    await sp.getByRole('heading', { level: 1, name: 'Issued certificates' }).waitFor();
+    await expect(sp.getByRole('heading', { level: 1, name: 'Issued certificates' })).toBeVisible();
     await sp.locator('#ic-q').fill(stamp);
     await sp.locator('#ic-q').press('Enter');
     await expectStatus(sp, '1 certificate found.');
     const table = sp.getByRole('table', { name: `Certificates matching “${stamp}”` });
-    await table.getByRole('rowheader', { name: code }).waitFor();
+    await expect(table.getByRole('rowheader', { name: code })).toBeVisible();
     await press(table.getByRole('button', { name: `Revoke certificate ${code} of ${STUDENT}` }));
     const dialog = sp.getByRole('dialog');
-    await dialog.waitFor();
+    await expect(dialog).toBeVisible();
     await expectFocus(sp, 'ic-revoke-reason');
     await press(dialog.getByRole('button', { name: 'Revoke the certificate' }));
-    expect(await sp.locator('#ic-revoke-reason').getAttribute('aria-invalid')).toBe('true');
+    await expect(sp.locator('#ic-revoke-reason')).toHaveAttribute('aria-invalid', 'true');
     await sp.locator('#ic-revoke-reason').fill('Issued for the wrong course.');
     await press(dialog.getByRole('button', { name: 'Revoke the certificate' }));
     await expectStatus(sp, `Certificate ${code} was revoked.`);
-    await dialog.waitFor({ state: 'hidden' });
+    await expect(dialog).toBeHidden();
     await expectFocus(sp, `ic-view-${code}`);
-    expect(await table.getByRole('row').filter({ hasText: code }).getByText('Revoked').count()).toBe(1);
+    await expect(table.getByRole('row').filter({ hasText: code }).getByText('Revoked')).toHaveCount(1);
 
     await expectStatus(st, `Your certificate for “${TITLE}” was revoked.`);
-    await st.locator(`#cert-state-${courseId}`).getByText('Issued for the wrong course.').waitFor();
-    await st.getByRole('button', { name: `Request the certificate again for “${TITLE}”` }).waitFor();
+    await expect(st.locator(`#cert-state-${courseId}`).getByText('Issued for the wrong course.')).toBeVisible();
+    await expect(st.getByRole('button', { name: `Request the certificate again for “${TITLE}”` })).toBeVisible();
 
-    const visitor = await launch();
+    const visitor = await launch(browser);
     try {
       const vp = await newPage(visitor);
       await setPrefs(vp, { lang: 'en', clear: true });
@@ -294,11 +270,11 @@ describe('certificate life cycle', () => {
   });
 });
 
-describe.each([
+for (const [lang, theme] of [
   ['ar', 'dark'],
   ['en', 'light'],
-] as const)('axe and screenshots, %s %s', (lang, theme) => {
-  it('every certificate page has no violations', async () => {
+] as const) test.describe(`axe and screenshots, ${lang} ${theme}`, () => {
+  test('every certificate page has no violations', async () => {
     expect(courseId).toBeGreaterThan(0);
     const found: Record<string, unknown> = {};
     const scan = async (page: Page, what: string) => {
@@ -320,21 +296,21 @@ describe.each([
     await api(student, 'POST', 'certificates/requests', { course_id: courseId });
 
     await st.goto('/student/certificates');
-    await st.locator(`#cert-state-${courseId} p`).first().waitFor();
+    await expect(st.locator(`#cert-state-${courseId} p`).first()).toBeVisible();
     await scan(st, 'student, pending');
     await sp.goto('/supervisor/certificate');
-    await sp.locator('.cert-table tbody tr').first().waitFor();
+    await expect(sp.locator('.cert-table tbody tr').first()).toBeVisible();
     await scan(sp, 'queue');
     await shot(sp, 'queue');
     await sp.locator('.cert-table tbody tr').first().locator('button').nth(1).click();
-    await sp.getByRole('dialog').waitFor();
+    await expect(sp.getByRole('dialog')).toBeVisible();
     await sp.locator('.cert-dialog button[type="submit"]').click();
-    await sp.locator('#cq-reason-error').waitFor();
+    await expect(sp.locator('#cq-reason-error')).toBeVisible();
     await scan(sp, 'queue, reject dialog with an error');
     await shot(sp, 'queue-dialog');
     await sp.keyboard.press('Escape');
     await sp.goto('/supervisor/certificate?status=rejected');
-    await sp.locator('.cert-table').waitFor();
+    await expect(sp.locator('.cert-table')).toBeVisible();
     await scan(sp, 'queue, rejected');
 
     // Approved: a valid certificate again.
@@ -343,46 +319,46 @@ describe.each([
     const valid = approved.certificate.code;
 
     await st.goto('/student/certificates');
-    await st.locator(`#cert-state-${courseId} a`).waitFor();
+    await expect(st.locator(`#cert-state-${courseId} a`)).toBeVisible();
     await scan(st, 'student, issued');
     await shot(st, 'student');
     await st.goto(`/student/certificates/${valid}`);
-    await st.locator('.cert-facts').waitFor();
+    await expect(st.locator('.cert-facts')).toBeVisible();
     await st.waitForFunction(() => ((document.querySelector('.cert-qr') as HTMLImageElement | null)?.naturalWidth ?? 0) > 0);
     await scan(st, 'certificate view');
     await shot(st, 'view');
     await st.goto(`/student/certificates/${code}`);
-    await st.locator('.cert-facts').waitFor();
+    await expect(st.locator('.cert-facts')).toBeVisible();
     await scan(st, 'certificate view, revoked');
     await shot(st, 'view-revoked');
     await sp.goto(`/supervisor/issued-certificates/${valid}`);
-    await sp.locator('.cert-facts').waitFor();
+    await expect(sp.locator('.cert-facts')).toBeVisible();
     await scan(sp, 'certificate view, supervisor');
     await sp.goto('/supervisor/issued-certificates');
-    await sp.locator('.cert-table').waitFor();
+    await expect(sp.locator('.cert-table')).toBeVisible();
     await scan(sp, 'issued');
     await shot(sp, 'issued');
     await sp.locator(`[id="ic-view-${valid}"]`).locator('xpath=following-sibling::button').click();
-    await sp.getByRole('dialog').waitFor();
+    await expect(sp.getByRole('dialog')).toBeVisible();
     await scan(sp, 'issued, revoke dialog');
     await sp.keyboard.press('Escape');
 
     // The public verification page, signed out: valid, revoked, not found, the bare form.
     await st.evaluate(() => ['auth-token', 'refresh_token', 'name', 'email', 'avatar', 'type', 'user_id'].forEach((k) => localStorage.removeItem(k)));
     await st.goto(`/certificates/verify/${valid}`);
-    await st.locator('.cert-verdict-valid').waitFor();
+    await expect(st.locator('.cert-verdict-valid')).toBeVisible();
     await scan(st, 'verify, valid');
     await shot(st, 'verify');
     await st.goto(`/certificates/verify/${code}`);
-    await st.locator('.cert-verdict-revoked').waitFor();
+    await expect(st.locator('.cert-verdict-revoked')).toBeVisible();
     await scan(st, 'verify, revoked');
     await shot(st, 'verify-revoked');
     await st.goto('/certificates/verify/ABCD-EFGH-JKMN-PQ01');
-    await st.locator('.cert-verdict-not-found').waitFor();
+    await expect(st.locator('.cert-verdict-not-found')).toBeVisible();
     await scan(st, 'verify, not found');
     await shot(st, 'verify-notfound');
     await st.goto('/certificates/verify');
-    await st.locator('#verify-code').waitFor();
+    await expect(st.locator('#verify-code')).toBeVisible();
     await scan(st, 'verify, form');
 
     // Revoked again, so the next language's run can ask once more.

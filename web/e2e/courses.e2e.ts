@@ -9,22 +9,12 @@
 import { rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  apiLogin,
-  axeViolations,
-  BASE,
-  createAccount,
-  expectHeadingFocused,
-  launch,
-  newPage,
-  setPrefs,
-  storeSession,
-  SUPERVISOR,
-  type Browser,
-  type LoginResult,
-} from './support';
+import type { Page } from '@playwright/test';
+import { activeText, apiAs as api, apiLogin, axeViolations, byId, createAccount, expect, expectFocus, expectHeadingFocused, pagesForFile, press, setPrefs, socketReady, storeSession, SUPERVISOR, test, type LoginResult } from './support';
+
+// Each test goes on from where the one before left the pages and the data: after a failure the
+// rest of the file does not run.
+test.describe.configure({ mode: 'serial' });
 
 const SPEC_STRUCTURE = 'Please ensure the course has at least one chapter and one lesson and that each chapter and lesson has a title and description.';
 const SPEC_SIZE = 'The file size exceeds the 50MB limit. Please select a smaller file.';
@@ -32,9 +22,6 @@ const SPEC_SIZE = 'The file size exceeds the 50MB limit. Please select a smaller
 const stamp = Date.now().toString(36);
 const TITLE = `Braille letters ${stamp}`;
 
-let instructorB: Browser;
-let supervisorB: Browser;
-let studentB: Browser;
 let ip: Page;
 let sp: Page;
 let st: Page;
@@ -65,61 +52,14 @@ function wav(seconds = 1): Buffer {
   return b;
 }
 
-/** An access token for `s` (tokens live 8 seconds in these tests): from its refresh token. */
-async function access(s: LoginResult): Promise<string> {
-  const res = await fetch(`${BASE}/api/auth/token/refresh`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ refresh: s.refresh }),
-  });
-  if (!res.ok) throw new Error(`refresh: ${res.status}`);
-  return ((await res.json()) as { access: string }).access;
-}
-
-async function api<T>(s: LoginResult, method: string, path: string, body?: unknown): Promise<T> {
-  const init: RequestInit = { method, headers: { Authorization: `Bearer ${await access(s)}`, 'Accept-Language': 'en' } };
-  if (body instanceof FormData) init.body = body;
-  else if (body !== undefined) {
-    init.body = JSON.stringify(body);
-    (init.headers as Record<string, string>)['Content-Type'] = 'application/json';
-  }
-  const res = await fetch(`${BASE}/api/${path}`, init);
-  const data = (await res.json()) as T;
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(data)}`);
-  return data;
-}
-
-const byId = (page: Page, id: string) => page.locator(`[id="${id}"]`);
-
-/** Focuses an element and presses a key on it (keyboard use, not a mouse click). */
-async function press(locator: ReturnType<Page['locator']>, key = 'Enter') {
-  await locator.focus();
-  await locator.press(key);
-}
-
-const expectFocus = (page: Page, id: string) => page.waitForFunction((i) => document.activeElement?.id === i, id, { timeout: 5000 });
-
 /** Waits for the page's h1 to read `text`, then for it to have focus (after a client-side navigation). */
 async function expectTitle(page: Page, text: string) {
-  await page.locator('h1', { hasText: text }).waitFor();
+  await expect(page.locator('h1', { hasText: text })).toBeVisible();
   await expectHeadingFocused(page);
 }
-const activeText = (page: Page) => page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
 
-/** Resolves once the page's live socket has finished its first resume. */
-function socketReady(page: Page): Promise<void> {
-  return new Promise((resolve) => {
-    page.on('websocket', (ws) => {
-      ws.on('framereceived', (f) => {
-        if (String(f.payload).includes('"resumed"')) resolve();
-      });
-    });
-  });
-}
-
-beforeAll(async () => {
-  [instructorB, supervisorB, studentB] = await Promise.all([launch(), launch(), launch()]);
-  [ip, sp, st] = await Promise.all([newPage(instructorB), newPage(supervisorB), newPage(studentB)]);
+pagesForFile(3, (p) => ([ip, sp, st] = p));
+test.beforeAll(async () => {
   instructor = await createAccount('instructor', 'Course Instructor');
   student = await createAccount('student', 'Course Student');
   supervisor = await apiLogin(SUPERVISOR.email, SUPERVISOR.password);
@@ -127,13 +67,12 @@ beforeAll(async () => {
   truncateSync(bigFile, 50 * 1024 * 1024 + 1);
 });
 
-afterAll(async () => {
+test.afterAll(async () => {
   rmSync(bigFile, { force: true });
-  await Promise.all([instructorB?.close(), supervisorB?.close(), studentB?.close()]);
 });
 
-describe('course life cycle', () => {
-  it('an instructor builds a course in the page and sends it; a supervisor sees it live and approves; a student enrols and learns', async () => {
+test.describe('course life cycle', () => {
+  test('an instructor builds a course in the page and sends it; a supervisor sees it live and approves; a student enrols and learns', async () => {
     // ---- The instructor builds the course.
     await setPrefs(ip, { lang: 'en', theme: 'light', clear: true });
     await storeSession(ip, instructor);
@@ -142,7 +81,7 @@ describe('course life cycle', () => {
       if (r.method() === 'POST' && r.url().includes('/api/media')) mediaPosts.push(r.url());
     });
     await ip.goto('/instructor/courses/create');
-    await ip.waitForSelector('h1:has-text("Create a course")');
+    await expect(ip.locator('h1:has-text("Create a course")').first()).toBeVisible();
     await byId(ip, 'cb-title').fill(TITLE);
     await byId(ip, 'cb-type').selectOption('reading');
     await byId(ip, 'cb-duration_days').fill('14');
@@ -159,21 +98,21 @@ describe('course life cycle', () => {
     await press(byId(ip, 'cb-chapters[0].lessons[0].letters'));
     await press(byId(ip, 'cb-chapters[0].lessons[0].letters-letter-0'), ' ');
     await press(byId(ip, 'cb-chapters[0].lessons[0].letters-letter-1'), ' ');
-    expect(await byId(ip, 'cb-chapters[0].lessons[0].letters').textContent()).toContain('2 chosen');
-    await ip.getByRole('img', { name: 'dots 1 2, letter b' }).first().waitFor();
+    await expect(byId(ip, 'cb-chapters[0].lessons[0].letters')).toContainText('2 chosen');
+    await expect(ip.getByRole('img', { name: 'dots 1 2, letter b' }).first()).toBeVisible();
     await byId(ip, 'cb-chapters[0].lessons[0].words').fill('bad\ncab');
     // Audio: a file over 50 MB is refused in the page, before any upload.
     await press(ip.getByRole('button', { name: 'Add audio' }));
     await expectFocus(ip, 'cb-chapters[0].lessons[0].media[0].title');
     const audioInput = byId(ip, 'cb-chapters[0].lessons[0].media[0].file');
     await audioInput.setInputFiles(bigFile);
-    await ip.getByText(SPEC_SIZE).waitFor();
-    expect(await audioInput.getAttribute('aria-invalid')).toBe('true');
+    await expect(ip.getByText(SPEC_SIZE)).toBeVisible();
+    await expect(audioInput).toHaveAttribute('aria-invalid', 'true');
     expect(mediaPosts).toEqual([]);
     await audioInput.setInputFiles({ name: 'letter-a.wav', mimeType: 'audio/wav', buffer: wav() });
-    await ip.getByText('Uploaded file: letter-a.wav').waitFor({ timeout: 15_000 });
+    await expect(ip.getByText('Uploaded file: letter-a.wav')).toBeVisible({ timeout: 15_000 });
     expect(mediaPosts).toHaveLength(1);
-    expect(await byId(ip, 'cb-chapters[0].lessons[0].media[0].title').inputValue()).toBe('letter-a');
+    await expect(byId(ip, 'cb-chapters[0].lessons[0].media[0].title')).toHaveValue('letter-a');
     await byId(ip, 'cb-chapters[0].lessons[0].media[0].title').fill('Hear the letter a');
     await press(byId(ip, 'cb-chapters[0].lessons[0].links'));
     await byId(ip, 'cb-chapters[0].lessons[0].links[0].title').fill('Braille alphabet');
@@ -183,111 +122,111 @@ describe('course life cycle', () => {
     await expectFocus(ip, 'cb-chapters[0].lessons[1].title');
     await byId(ip, 'cb-chapters[0].lessons[1].title').fill('Letter c');
     await press(ip.getByRole('button', { name: 'Save as draft' }));
-    await ip.getByRole('alert').filter({ hasText: SPEC_STRUCTURE }).waitFor();
+    await expect(ip.getByRole('alert').filter({ hasText: SPEC_STRUCTURE })).toBeVisible();
     await expectFocus(ip, 'cb-chapters[0].lessons[1].description');
-    expect(await byId(ip, 'cb-chapters[0].lessons[1].description').getAttribute('aria-invalid')).toBe('true');
+    await expect(byId(ip, 'cb-chapters[0].lessons[1].description')).toHaveAttribute('aria-invalid', 'true');
     await byId(ip, 'cb-chapters[0].lessons[1].description').fill('Dots 1 and 4.');
     await press(byId(ip, 'cb-chapters[0].lessons[1].letters'));
     await press(byId(ip, 'cb-chapters[0].lessons[1].letters-letter-2'), ' ');
     // Reorder by keyboard: the move is announced and focus stays with the moved lesson.
     await press(ip.getByRole('button', { name: 'Move lesson 2 of chapter 1 up' }));
-    await ip.getByRole('status').filter({ hasText: 'Lesson moved to position 1 of 2 in chapter 1.' }).waitFor();
-    expect(await byId(ip, 'cb-chapters[0].lessons[0].title').inputValue()).toBe('Letter c');
+    await expect(ip.getByRole('status').filter({ hasText: 'Lesson moved to position 1 of 2 in chapter 1.' })).toBeVisible();
+    await expect(byId(ip, 'cb-chapters[0].lessons[0].title')).toHaveValue('Letter c');
     expect(await activeText(ip)).toContain('Move lesson 1 of chapter 1 down');
     await ip.keyboard.press('Enter');
-    await ip.getByRole('status').filter({ hasText: 'Lesson moved to position 2 of 2 in chapter 1.' }).waitFor();
-    expect(await byId(ip, 'cb-chapters[0].lessons[0].title').inputValue()).toBe('Letters a and b');
+    await expect(ip.getByRole('status').filter({ hasText: 'Lesson moved to position 2 of 2 in chapter 1.' })).toBeVisible();
+    await expect(byId(ip, 'cb-chapters[0].lessons[0].title')).toHaveValue('Letters a and b');
     expect(await activeText(ip)).toContain('Move lesson 2 of chapter 1 up');
     // Save as draft.
     await press(ip.getByRole('button', { name: 'Save as draft' }));
     await ip.waitForURL(/\/instructor\/courses\/\d+\/edit$/);
     courseId = Number(/courses\/(\d+)\/edit/.exec(ip.url())![1]);
-    await ip.getByRole('status').filter({ hasText: 'Course saved' }).waitFor();
-    expect(await byId(ip, 'cb-chapters[0].lessons[1].title').inputValue()).toBe('Letter c');
-    await ip.getByText('Uploaded file: Hear the letter a').waitFor();
+    await expect(ip.getByRole('status').filter({ hasText: 'Course saved' })).toBeVisible();
+    await expect(byId(ip, 'cb-chapters[0].lessons[1].title')).toHaveValue('Letter c');
+    await expect(ip.getByText('Uploaded file: Hear the letter a')).toBeVisible();
 
     // ---- The supervisor's queue is open before the request exists.
     await setPrefs(sp, { lang: 'en', theme: 'light', clear: true });
     await storeSession(sp, supervisor);
     const ready = socketReady(sp);
     await sp.goto('/supervisor/accreditation');
-    await sp.waitForSelector('h1:has-text("Accreditation requests")');
+    await expect(sp.locator('h1:has-text("Accreditation requests")').first()).toBeVisible();
     await ready;
 
     // ---- The instructor sends it for accreditation from My courses.
     await ip.goto('/instructor/courses');
     const send = ip.getByRole('button', { name: `Send for accreditation “${TITLE}”` });
     await press(send);
-    await ip.getByRole('status').filter({ hasText: 'Accreditation request sent' }).waitFor();
-    await ip.getByText('Waiting for accreditation').first().waitFor();
+    await expect(ip.getByRole('status').filter({ hasText: 'Accreditation request sent' })).toBeVisible();
+    await expect(ip.getByText('Waiting for accreditation').first()).toBeVisible();
 
     // ---- It arrives live in the supervisor's queue (no reload), announced.
     const review = sp.getByRole('link', { name: `Review “${TITLE}”` });
-    await review.waitFor({ timeout: 15_000 });
-    await sp.getByRole('status').filter({ hasText: `New request: “${TITLE}”.` }).waitFor();
+    await expect(review).toBeVisible({ timeout: 15_000 });
+    await expect(sp.getByRole('status').filter({ hasText: `New request: “${TITLE}”.` })).toBeVisible();
     await press(review);
     await expectTitle(sp, `Review: ${TITLE}`);
     // The full content: rule, letters as named cells, words, the audio player, the link.
-    await sp.getByText('The letter a is dot 1; b adds dot 2 below it.').waitFor();
-    expect(await sp.getByRole('img', { name: 'dots 1, letter a' }).count()).toBe(1);
-    expect(await sp.getByRole('img', { name: 'dots 1 4, letter c' }).count()).toBe(1);
-    expect(await sp.locator('audio[controls]').count()).toBe(1);
-    expect(await sp.getByRole('link', { name: /Braille alphabet/ }).count()).toBe(1);
+    await expect(sp.getByText('The letter a is dot 1; b adds dot 2 below it.')).toBeVisible();
+    await expect(sp.getByRole('img', { name: 'dots 1, letter a' })).toHaveCount(1);
+    await expect(sp.getByRole('img', { name: 'dots 1 4, letter c' })).toHaveCount(1);
+    await expect(sp.locator('audio[controls]')).toHaveCount(1);
+    await expect(sp.getByRole('link', { name: /Braille alphabet/ })).toHaveCount(1);
 
     // The instructor's page is open to hear the decision live.
     const ipReady = socketReady(ip);
     await ip.goto('/instructor/courses');
-    await ip.waitForSelector(`h2:has-text("${TITLE}")`);
+    await expect(ip.locator(`h2:has-text("${TITLE}")`).first()).toBeVisible();
     await ipReady;
     await press(sp.getByRole('button', { name: 'Approve and activate the course' }));
     await sp.waitForURL(/\/supervisor\/accreditation$/);
-    await sp.getByRole('status').filter({ hasText: 'Course activated' }).waitFor();
-    await ip.getByRole('status').filter({ hasText: `A supervisor activated “${TITLE}”.` }).waitFor({ timeout: 15_000 });
-    await ip.locator('.crs-badge-active').first().waitFor();
+    await expect(sp.getByRole('status').filter({ hasText: 'Course activated' })).toBeVisible();
+    await expect(ip.getByRole('status').filter({ hasText: `A supervisor activated “${TITLE}”.` })).toBeVisible({ timeout: 15_000 });
+    await expect(ip.locator('.crs-badge-active').first()).toBeVisible();
 
     // ---- A student finds it with search and enrols through the dialog.
     await setPrefs(st, { lang: 'en', theme: 'light', clear: true });
     await storeSession(st, student);
     await st.goto('/courses');
-    await st.waitForSelector('h1:has-text("Discover courses")');
+    await expect(st.locator('h1:has-text("Discover courses")').first()).toBeVisible();
     await st.locator('#cat-q').fill(stamp);
     await st.locator('#cat-q').press('Enter');
-    await st.getByRole('status').filter({ hasText: '1 course found.' }).waitFor();
+    await expect(st.getByRole('status').filter({ hasText: '1 course found.' })).toBeVisible();
     await press(st.getByRole('link', { name: TITLE }));
     await expectTitle(st, TITLE);
-    await st.getByRole('heading', { name: 'Chapter 1: The first letters' }).waitFor();
-    expect(await st.locator('.crs-outline li li').getByText('Letter c', { exact: true }).count()).toBe(1);
+    await expect(st.getByRole('heading', { name: 'Chapter 1: The first letters' })).toBeVisible();
+    await expect(st.locator('.crs-outline li li').getByText('Letter c', { exact: true })).toHaveCount(1);
     const enrolButton = st.getByRole('button', { name: 'Enrol in this course' });
     await press(enrolButton);
     const dialog = st.getByRole('dialog', { name: `Enrol in “${TITLE}”?` });
-    await dialog.waitFor();
+    await expect(dialog).toBeVisible();
     expect(await activeText(st)).toBe('Cancel');
     await st.keyboard.press('Escape');
-    await dialog.waitFor({ state: 'hidden' });
+    await expect(dialog).toBeHidden();
     expect(await activeText(st)).toBe('Enrol in this course');
     await st.keyboard.press('Enter');
-    await dialog.waitFor();
+    await expect(dialog).toBeVisible();
     await st.keyboard.press('Tab');
     expect(await activeText(st)).toBe('Enrol');
     await st.keyboard.press('Tab');
     expect(await activeText(st)).toBe('Cancel');
     await st.keyboard.press('Shift+Tab');
     await st.keyboard.press('Enter');
-    await st.getByRole('status').filter({ hasText: 'You are enrolled in the course' }).waitFor();
+    await expect(st.getByRole('status').filter({ hasText: 'You are enrolled in the course' })).toBeVisible();
     await expectFocus(st, 'go-course');
 
     // ---- The learning page: no side menu, lesson navigator, content, mark complete.
     await st.keyboard.press('Enter');
     await st.waitForURL(new RegExp(`/student/courses/${courseId}$`));
     await expectTitle(st, TITLE);
-    expect(await st.locator('nav.side-menu').count()).toBe(0);
-    await st.getByText('Not started').first().waitFor();
-    await st.getByRole('heading', { name: 'Letters a and b', level: 2 }).waitFor();
-    expect(await st.getByRole('img', { name: 'dots 1 2, letter b' }).count()).toBe(1);
-    expect(await st.getByRole('rowheader', { name: 'bad' }).count()).toBe(1);
-    expect(await st.getByRole('cell', { name: '⠃⠁⠙' }).count()).toBe(1);
+    await expect(st.locator('nav.side-menu')).toHaveCount(0);
+    await expect(st.getByText('Not started').first()).toBeVisible();
+    await expect(st.getByRole('heading', { name: 'Letters a and b', level: 2 })).toBeVisible();
+    await expect(st.getByRole('img', { name: 'dots 1 2, letter b' })).toHaveCount(1);
+    await expect(st.getByRole('rowheader', { name: 'bad' })).toHaveCount(1);
+    await expect(st.getByRole('cell', { name: '⠃⠁⠙' })).toHaveCount(1);
     const audio = st.locator('audio[controls]');
-    expect(await audio.count()).toBe(1);
+    await expect(audio).toHaveCount(1);
     const label = await audio.evaluate((a) => document.getElementById(a.getAttribute('aria-labelledby') ?? '')?.textContent);
     expect(label).toBe('Hear the letter a');
     // The signed media URL serves the file with range requests (seeking).
@@ -297,37 +236,37 @@ describe('course life cycle', () => {
     });
     expect(range).toEqual({ status: 206, body: 'RIFF' });
     await press(st.getByRole('button', { name: 'Mark lesson complete' }));
-    await st.getByRole('status').filter({ hasText: 'Lesson marked complete' }).waitFor();
+    await expect(st.getByRole('status').filter({ hasText: 'Lesson marked complete' })).toBeVisible();
     await expectFocus(st, 'lesson-done');
-    await st.getByText('In progress').first().waitFor();
-    await st.getByText('1 of 2 lessons completed').waitFor();
-    expect(await st.getByRole('link', { name: 'Letters a and b (completed)' }).count()).toBe(1);
+    await expect(st.getByText('In progress').first()).toBeVisible();
+    await expect(st.getByText('1 of 2 lessons completed')).toBeVisible();
+    await expect(st.getByRole('link', { name: 'Letters a and b (completed)' })).toHaveCount(1);
     await press(st.getByRole('link', { name: 'Next lesson: Letter c' }));
     await expectFocus(st, 'lesson-title');
-    expect((await st.locator('#lesson-title').textContent())?.trim()).toBe('Letter c');
-    expect(await st.getByRole('link', { name: 'Letter c', exact: true }).getAttribute('aria-current')).toBe('page');
+    await expect(st.locator('#lesson-title')).toHaveText('Letter c');
+    await expect(st.getByRole('link', { name: 'Letter c', exact: true })).toHaveAttribute('aria-current', 'page');
     await press(st.getByRole('button', { name: 'Mark lesson complete' }));
-    await st.getByText('2 of 2 lessons completed').waitFor();
-    await st.getByText('Completed', { exact: true }).first().waitFor();
+    await expect(st.getByText('2 of 2 lessons completed')).toBeVisible();
+    await expect(st.getByText('Completed', { exact: true }).first()).toBeVisible();
 
     await st.goto('/student/courses');
-    await st.getByRole('link', { name: TITLE }).waitFor();
-    await st.getByText('2 of 2 lessons completed').waitFor();
+    await expect(st.getByRole('link', { name: TITLE })).toBeVisible();
+    await expect(st.getByText('2 of 2 lessons completed')).toBeVisible();
 
     // ---- The instructor follows the student.
     await ip.goto('/instructor/track-students');
     const table = ip.getByRole('table', { name: `Students of “${TITLE}”` });
-    await table.waitFor();
+    await expect(table).toBeVisible();
     const row = table.getByRole('row').filter({ hasText: 'Course Student' });
-    expect(await row.getByText('Completed').count()).toBe(1);
-    expect(await row.getByText('2 / 2').count()).toBe(1);
+    await expect(row.getByText('Completed')).toHaveCount(1);
+    await expect(row.getByText('2 / 2')).toHaveCount(1);
   });
 
-  it('stop: the instructor asks through a dialog, the supervisor sees it live and approves, the course moves to the archive', async () => {
+  test('stop: the instructor asks through a dialog, the supervisor sees it live and approves, the course moves to the archive', async () => {
     expect(courseId).toBeGreaterThan(0);
     const ready = socketReady(sp);
     await sp.goto('/supervisor/stop');
-    await sp.waitForSelector('h1:has-text("Stop-course requests")');
+    await expect(sp.locator('h1:has-text("Stop-course requests")').first()).toBeVisible();
     await ready;
     const ipReady = socketReady(ip);
     await ip.goto('/instructor/courses');
@@ -335,30 +274,30 @@ describe('course life cycle', () => {
     const stop = ip.getByRole('button', { name: `Request stop “${TITLE}”` });
     await press(stop);
     const dialog = ip.getByRole('dialog', { name: `Request to stop “${TITLE}”?` });
-    await dialog.waitFor();
+    await expect(dialog).toBeVisible();
     await ip.keyboard.press('Shift+Tab');
     await ip.keyboard.press('Enter');
-    await ip.getByRole('status').filter({ hasText: 'Stop-course request sent' }).waitFor();
-    await ip.getByText('Waiting for a stop decision').first().waitFor();
+    await expect(ip.getByRole('status').filter({ hasText: 'Stop-course request sent' })).toBeVisible();
+    await expect(ip.getByText('Waiting for a stop decision').first()).toBeVisible();
     const review = sp.getByRole('link', { name: `Review “${TITLE}”` });
-    await review.waitFor({ timeout: 15_000 });
+    await expect(review).toBeVisible({ timeout: 15_000 });
     await press(review);
     await expectTitle(sp, `Review: ${TITLE}`);
     await press(sp.getByRole('button', { name: 'Approve and stop the course' }));
-    await sp.getByRole('status').filter({ hasText: 'Course stopped and archived' }).waitFor();
-    await ip.getByRole('status').filter({ hasText: `A supervisor stopped “${TITLE}”; it is now in the archive.` }).waitFor({ timeout: 15_000 });
+    await expect(sp.getByRole('status').filter({ hasText: 'Course stopped and archived' })).toBeVisible();
+    await expect(ip.getByRole('status').filter({ hasText: `A supervisor stopped “${TITLE}”; it is now in the archive.` })).toBeVisible({ timeout: 15_000 });
     await ip.goto('/instructor/archive');
-    await ip.getByRole('heading', { name: TITLE }).waitFor();
+    await expect(ip.getByRole('heading', { name: TITLE })).toBeVisible();
     // The student keeps the course and the progress.
     await st.goto(`/student/courses/${courseId}`);
-    await st.getByText('This course has been stopped. You keep what you learned and your progress.').waitFor();
-    await st.getByText('2 of 2 lessons completed').waitFor();
+    await expect(st.getByText('This course has been stopped. You keep what you learned and your progress.')).toBeVisible();
+    await expect(st.getByText('2 of 2 lessons completed')).toBeVisible();
     // It has left the catalogue.
     await st.goto(`/courses?q=${stamp}`);
-    await st.getByRole('status').filter({ hasText: 'No courses match your search.' }).waitFor();
+    await expect(st.getByRole('status').filter({ hasText: 'No courses match your search.' })).toBeVisible();
   });
 
-  it('a supervisor rejects with a reason; the instructor can edit the draft again', async () => {
+  test('a supervisor rejects with a reason; the instructor can edit the draft again', async () => {
     const created = await api<{ course: { id: number } }>(instructor, 'POST', 'courses', {
       title: `Second course ${stamp}`,
       type: 'writing',
@@ -375,27 +314,27 @@ describe('course life cycle', () => {
     const queue = await api<{ requests: Array<{ id: number; course_id: number }> }>(supervisor, 'GET', 'supervisor/requests?kind=accreditation');
     const rid = queue.requests.find((r) => r.course_id === draftId)!.id;
     await sp.goto(`/supervisor/accreditation/${rid}`);
-    await sp.waitForSelector(`h1:has-text("Second course ${stamp}")`);
+    await expect(sp.locator(`h1:has-text("Second course ${stamp}")`).first()).toBeVisible();
     await press(sp.getByRole('button', { name: 'Reject', exact: true }));
     await expectFocus(sp, 'rv-reason');
     await press(sp.getByRole('button', { name: 'Send the rejection' }));
-    expect(await sp.locator('#rv-reason').getAttribute('aria-invalid')).toBe('true');
+    await expect(sp.locator('#rv-reason')).toHaveAttribute('aria-invalid', 'true');
     await sp.locator('#rv-reason').fill('Please add a rule to the lesson.');
     await press(sp.getByRole('button', { name: 'Send the rejection' }));
-    await sp.getByRole('status').filter({ hasText: 'Request rejected' }).waitFor();
+    await expect(sp.getByRole('status').filter({ hasText: 'Request rejected' })).toBeVisible();
     await ip.goto('/instructor/courses');
     await press(ip.getByRole('link', { name: `Edit “Second course ${stamp}”` }));
-    await ip.waitForSelector('[id="cb-chapters[0].lessons[0].title"]');
-    expect(await byId(ip, 'cb-language').inputValue()).toBe('ar');
-    expect(await byId(ip, 'cb-chapters[0].lessons[0].letters').textContent()).toContain('(1 chosen)');
+    await expect(ip.locator('[id="cb-chapters[0].lessons[0].title"]').first()).toBeVisible();
+    await expect(byId(ip, 'cb-language')).toHaveValue('ar');
+    await expect(byId(ip, 'cb-chapters[0].lessons[0].letters')).toContainText('(1 chosen)');
   });
 });
 
-describe.each([
+for (const [lang, theme] of [
   ['ar', 'light'],
   ['en', 'light'],
   ['en', 'dark'],
-] as const)('axe on the course pages, %s %s', (lang, theme) => {
+] as const) test.describe(`axe on the course pages, ${lang} ${theme}`, () => {
   const course = (title: string, language: string) => ({
     title,
     type: 'reading',
@@ -414,7 +353,7 @@ describe.each([
     ],
   });
 
-  it('instructor, supervisor, student and public pages have no violations', async () => {
+  test('instructor, supervisor, student and public pages have no violations', async () => {
     expect(courseId).toBeGreaterThan(0);
     const found: Record<string, unknown> = {};
     const scan = async (page: Page, what: string) => {
@@ -449,10 +388,10 @@ describe.each([
     await check(ip, `/instructor/courses/${draft.course.id}/edit`, '[id="cb-chapters[0].lessons[0].title"]');
     // The builder with the letter picker open, then with a removal dialog open.
     await ip.locator('[id="cb-chapters[0].lessons[0].letters"]').click();
-    await ip.locator('.crs-picker input').first().waitFor();
+    await expect(ip.locator('.crs-picker input').first()).toBeVisible();
     await scan(ip, 'builder, letters open');
     await ip.getByRole('button', { name: lang === 'ar' ? 'حذف الدرس 1 من الفصل 1' : 'Remove lesson 1 of chapter 1' }).click();
-    await ip.getByRole('dialog').waitFor();
+    await expect(ip.getByRole('dialog')).toBeVisible();
     await scan(ip, 'builder, remove dialog');
     await check(ip, `/instructor/courses/${courseId}`, '.crs-full');
     await check(ip, '/instructor/archive', '.crs-course-list');
@@ -461,7 +400,7 @@ describe.each([
     await check(sp, '/supervisor/stop', 'h1');
     await check(sp, `/supervisor/accreditation/${rid}`, '.crs-full');
     await sp.locator('#rv-decision-section button[aria-expanded]').click();
-    await sp.locator('#rv-reason').waitFor();
+    await expect(sp.locator('#rv-reason')).toBeVisible();
     await scan(sp, 'review, reject form open');
     await api(supervisor, 'POST', `requests/${rid}/approve`, {});
     await check(st, '/courses', '.crs-grid');
@@ -471,7 +410,7 @@ describe.each([
     await check(st, `/courses/${pubId}`, '.crs-outline');
     await check(st, `/student/discover-courses/${pubId}`, '.crs-outline');
     await st.locator('.crs-enrol button').click();
-    await st.getByRole('dialog').waitFor();
+    await expect(st.getByRole('dialog')).toBeVisible();
     await scan(st, 'enrol dialog');
     await st.keyboard.press('Escape');
     // A visitor's catalogue and course page.
@@ -482,8 +421,9 @@ describe.each([
   });
 });
 
-describe.skipIf(!process.env.LAMSA_SCREENSHOTS)('screenshots', () => {
-  it('saves the builder and the learning page in ar/en, light/dark', async () => {
+test.describe('screenshots', () => {
+  test.skip(!process.env.LAMSA_SCREENSHOTS, 'only with LAMSA_SCREENSHOTS=<dir>');
+  test('saves the builder and the learning page in ar/en, light/dark', async () => {
     const dir = process.env.LAMSA_SCREENSHOTS!;
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(wav())], { type: 'audio/wav' }), 'letter.wav');
@@ -526,20 +466,20 @@ describe.skipIf(!process.env.LAMSA_SCREENSHOTS)('screenshots', () => {
         await setPrefs(ip, { lang, theme });
         await storeSession(ip, instructor);
         await ip.goto('/instructor/courses/create');
-        await ip.waitForSelector('#cb-title');
+        await expect(ip.locator('#cb-title').first()).toBeVisible();
         await ip.locator('#cb-title').fill(lang === 'ar' ? 'حروف برايل الأولى' : 'First Braille letters');
         await ip.locator('[id="cb-chapters[0].lessons[0].letters"]').click();
         await ip.locator('.crs-picker input').nth(1).check();
         await ip.locator('.crs-picker input').nth(2).check();
-        await ip.waitForTimeout(300);
+        await ip.waitForLoadState('networkidle');
         await ip.screenshot({ path: `${dir}/builder-${lang}-${theme}.png`, fullPage: true });
         await ip.locator('.crs-lesson').first().screenshot({ path: `${dir}/builder-lesson-${lang}-${theme}.png` });
         await ip.locator('.crs-builder .card').first().screenshot({ path: `${dir}/builder-details-${lang}-${theme}.png` });
         await setPrefs(st, { lang, theme });
         await storeSession(st, student);
         await st.goto(`/student/courses/${id}`);
-        await st.waitForSelector('#lesson-title');
-        await st.waitForTimeout(300);
+        await expect(st.locator('#lesson-title').first()).toBeVisible();
+        await st.waitForLoadState('networkidle');
         await st.screenshot({ path: `${dir}/learn-${lang}-${theme}.png`, fullPage: true });
         await st.screenshot({ path: `${dir}/learn-top-${lang}-${theme}.png` });
       }

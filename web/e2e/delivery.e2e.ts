@@ -2,28 +2,22 @@
  * What a browser receives (issue 14): the app's code brotli-compressed and cached for a year,
  * index.html revalidated, robots.txt, and a meta description in the reader's language.
  */
-import type { Page, Response } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, newPage, setPrefs, type Browser } from './support';
+import type { Page, Response } from '@playwright/test';
+import { expect, pagesForFile, setPrefs, test } from './support';
 
-let b: Browser;
 let page: Page;
 
-beforeAll(async () => {
-  b = await launch();
-  page = await newPage(b);
-});
-afterAll(async () => b?.close());
+pagesForFile(1, ([p]) => (page = p));
 
 const description = (page: Page) => page.locator('meta[name="description"]').getAttribute('content');
 
-describe('delivery', () => {
-  it('the code comes brotli-compressed and immutable, index.html is revalidated', async () => {
+test.describe('delivery', () => {
+  test('the code comes brotli-compressed and immutable, index.html is revalidated', async () => {
     await setPrefs(page, { clear: true });
     const responses: Response[] = [];
     page.on('response', (r) => responses.push(r));
     await page.goto('/');
-    await page.locator('h1').waitFor();
+    await expect(page.locator('h1')).toBeVisible();
     const index = responses.find((r) => new URL(r.url()).pathname === '/')!;
     expect((await index.allHeaders())['cache-control']).toBe('no-cache');
     expect((await index.allHeaders())['etag']).toBeTruthy();
@@ -38,7 +32,7 @@ describe('delivery', () => {
     }
   });
 
-  it('robots.txt keeps crawlers out of the signed-in areas and the API', async () => {
+  test('robots.txt keeps crawlers out of the signed-in areas and the API', async () => {
     const res = await page.request.get('/robots.txt');
     expect(res.status()).toBe(200);
     const text = await res.text();
@@ -46,13 +40,13 @@ describe('delivery', () => {
     expect(text).toContain('Disallow: /student');
   });
 
-  it('the meta description is in the reader’s language and follows a switch', async () => {
+  test('the meta description is in the reader’s language and follows a switch', async () => {
     await setPrefs(page, { lang: 'en', clear: true });
     await page.goto('/');
-    await page.locator('h1').waitFor();
+    await expect(page.locator('h1')).toBeVisible();
     expect(await description(page)).toMatch(/^Lamsa: a free platform to learn/);
     await page.locator('footer button[lang="ar"]').click();
-    await expect.poll(() => description(page)).toMatch(/^لمسة: منصة مجانية/);
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /^لمسة: منصة مجانية/);
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('ar');
   });
 });

@@ -1,21 +1,9 @@
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ACCESS_TTL_SECS,
-  createAccount,
-  expectHeadingFocused,
-  focused,
-  launch,
-  linkFromOutbox,
-  newPage,
-  PASSWORD,
-  setPrefs,
-  SUPERVISOR,
-  uniqueEmail,
-  type Browser,
-} from './support';
+import type { Page } from '@playwright/test';
+import { ACCESS_TTL_SECS, byId, createAccount, expect, expectHeadingFocused, linkFromOutbox, pagesForFile, PASSWORD, SESSION_KEYS, setPrefs, SUPERVISOR, test, uniqueEmail } from './support';
 
-const SESSION_KEYS = ['auth-token', 'refresh_token', 'name', 'email', 'avatar', 'type', 'user_id'];
+// Each test goes on from where the one before left the pages and the data: after a failure the
+// rest of the file does not run.
+test.describe.configure({ mode: 'serial' });
 
 const T = {
   ar: {
@@ -54,14 +42,9 @@ const T = {
   },
 };
 
-let b: Browser;
 let page: Page;
 
-beforeAll(async () => {
-  b = await launch();
-  page = await newPage(b);
-});
-afterAll(async () => b?.close());
+pagesForFile(1, ([p]) => (page = p));
 
 async function storage(keys: string[]) {
   return page.evaluate((ks) => Object.fromEntries(ks.map((k) => [k, localStorage.getItem(k)])), keys);
@@ -73,9 +56,9 @@ async function login(email: string, password: string) {
   await page.locator('form button[type=submit]').click();
 }
 
-describe.each(['ar', 'en'] as const)('student journey in %s', (lang) => {
+for (const lang of ['ar', 'en'] as const) test.describe(`student journey in ${lang}`, () => {
   const t = T[lang];
-  it('register → activation e-mail → login → dashboard → silent refresh → profile edit → logout', async () => {
+  test('register → activation e-mail → login → dashboard → silent refresh → profile edit → logout', async () => {
     await setPrefs(page, { lang, theme: 'light', clear: true });
     const email = uniqueEmail(`journey-${lang}`);
     const name = lang === 'ar' ? 'سارة أحمد' : 'Sara Ahmed';
@@ -88,17 +71,17 @@ describe.each(['ar', 'en'] as const)('student journey in %s', (lang) => {
     await page.fill('#f-password', 'weakpass');
     await page.fill('#f-password_confirm', 'other');
     await page.locator('form button[type=submit]').click();
-    await page.waitForFunction(() => document.activeElement?.id === 'f-password');
-    expect(await page.getAttribute('#f-password', 'aria-invalid')).toBe('true');
-    expect(await page.textContent('#f-password-error')).toBe(t.policy);
-    expect(await page.getAttribute('#f-password', 'aria-describedby')).toContain('f-password-error');
-    expect(await page.textContent('#f-password_confirm-error')).toBe(t.mismatch);
+    await expect(byId(page, 'f-password')).toBeFocused();
+    await expect(page.locator('#f-password')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.locator('#f-password-error')).toHaveText(t.policy);
+    await expect(page.locator('#f-password')).toHaveAttribute('aria-describedby', new RegExp('f-password-error'));
+    await expect(page.locator('#f-password_confirm-error')).toHaveText(t.mismatch);
 
     await page.fill('#f-password', PASSWORD);
     await page.fill('#f-password_confirm', PASSWORD);
     await page.selectOption('#f-vision_type', 'blind');
     await page.locator('form button[type=submit]').click();
-    await page.waitForSelector(`[role=status]:has-text("${t.registered}")`);
+    await expect(page.locator(`[role=status]:has-text("${t.registered}")`).first()).toBeVisible();
 
     // The same e-mail again: the server's 409 is tied to the e-mail field.
     await page.fill('#f-name', name);
@@ -106,14 +89,14 @@ describe.each(['ar', 'en'] as const)('student journey in %s', (lang) => {
     await page.fill('#f-password', PASSWORD);
     await page.fill('#f-password_confirm', PASSWORD);
     await page.locator('form button[type=submit]').click();
-    await page.waitForFunction(() => document.activeElement?.id === 'f-email');
-    expect(await page.textContent('#f-email-error')).toBe(t.exists);
-    expect(await page.getAttribute('#f-email', 'aria-invalid')).toBe('true');
+    await expect(byId(page, 'f-email')).toBeFocused();
+    await expect(page.locator('#f-email-error')).toHaveText(t.exists);
+    await expect(page.locator('#f-email')).toHaveAttribute('aria-invalid', 'true');
 
     // Activation link from the outbox.
     const link = await linkFromOutbox(email, 'activate');
     await page.goto(link);
-    await page.waitForSelector(`[role=status]:has-text("${t.activated}")`);
+    await expect(page.locator(`[role=status]:has-text("${t.activated}")`).first()).toBeVisible();
     await page.getByRole('link', { name: t.goLogin }).click();
     await page.waitForURL('**/login');
     await expectHeadingFocused(page);
@@ -121,13 +104,13 @@ describe.each(['ar', 'en'] as const)('student journey in %s', (lang) => {
 
     // Wrong password: the message is shown in the alert region.
     await login(email, 'Wrong#pass1');
-    await page.waitForSelector(`[role=alert]:has-text("${t.badLogin}")`);
+    await expect(page.locator(`[role=alert]:has-text("${t.badLogin}")`).first()).toBeVisible();
 
     await login(email, PASSWORD);
     await page.waitForURL('**/student');
     await expectHeadingFocused(page);
-    expect(await page.locator('h1').textContent()).toContain(name);
-    expect(await page.locator('header').textContent()).toContain(t.studentAccount);
+    await expect(page.locator('h1')).toContainText(name);
+    await expect(page.locator('header')).toContainText(t.studentAccount);
     const stored = await storage([...SESSION_KEYS, 'app-lang']);
     expect(stored).toMatchObject({ name, email, type: 'student', 'app-lang': lang });
     expect(stored['auth-token']).toBeTruthy();
@@ -140,9 +123,9 @@ describe.each(['ar', 'en'] as const)('student journey in %s', (lang) => {
     await menu.getByRole('link', { name: t.profile, exact: true }).click();
     await page.waitForURL('**/student/profile');
     await expectHeadingFocused(page, t.profile);
-    await page.waitForSelector('dl.details');
-    expect(await page.locator('dl.details').textContent()).toContain(email);
-    expect(await menu.getByRole('link', { name: t.profile, exact: true }).getAttribute('aria-current')).toBe('page');
+    await expect(page.locator('dl.details').first()).toBeVisible();
+    await expect(page.locator('dl.details')).toContainText(email);
+    await expect(menu.getByRole('link', { name: t.profile, exact: true })).toHaveAttribute('aria-current', 'page');
     const refreshed = await storage(['auth-token', 'refresh_token']);
     expect(refreshed['auth-token']).toBeTruthy();
     expect(refreshed['auth-token']).not.toBe(firstToken);
@@ -150,19 +133,19 @@ describe.each(['ar', 'en'] as const)('student journey in %s', (lang) => {
 
     // Edit the profile.
     await page.getByRole('button', { name: t.edit }).click();
-    await page.waitForFunction(() => document.activeElement?.id === 'p-name');
+    await expect(byId(page, 'p-name')).toBeFocused();
     const newName = `${name} 2`;
     await page.fill('#p-name', newName);
     await page.fill('#p-country', t.country);
     await page.selectOption('#p-vision_type', 'low_vision');
     await page.fill('#p-birth_date', '1990-05-17');
     await page.locator('form button[type=submit]').click();
-    await page.waitForSelector(`[role=status]:has-text("${t.saved}")`);
+    await expect(page.locator(`[role=status]:has-text("${t.saved}")`).first()).toBeVisible();
     const details = await page.locator('dl.details').textContent();
     expect(details).toContain(t.country);
     expect(details).toContain('1990-05-17');
-    expect((await focused(page)).text).toBe(t.edit);
-    expect(await page.locator('header .who-name').textContent()).toBe(newName);
+    await expect(page.locator(':focus')).toHaveText(t.edit);
+    await expect(page.locator('header .who-name')).toHaveText(newName);
     expect((await storage(['name'])).name).toBe(newName);
 
     // Log out: the seven values are gone, the language stays.
@@ -176,78 +159,78 @@ describe.each(['ar', 'en'] as const)('student journey in %s', (lang) => {
   });
 });
 
-describe('accounts', () => {
-  it('forgotten password: reset link from the outbox, new password works', async () => {
+test.describe('accounts', () => {
+  test('forgotten password: reset link from the outbox, new password works', async () => {
     await setPrefs(page, { lang: 'en', clear: true });
     const acct = await createAccount('student', 'Reset Me');
     await page.goto('/forgot-password');
     await page.fill('#f-email', acct.user.email);
     await page.locator('form button[type=submit]').click();
-    await page.waitForSelector('[role=status]:has-text("password reset link")');
+    await expect(page.locator('[role=status]:has-text("password reset link")').first()).toBeVisible();
     const link = await linkFromOutbox(acct.user.email, 'reset-password');
     await page.goto(link);
     await page.fill('#f-password', 'New#Passw0rd');
     await page.fill('#f-password_confirm', 'New#Passw0rd!');
     await page.locator('form button[type=submit]').click();
-    expect(await page.textContent('#f-password_confirm-error')).toBe("The two passwords don't match");
+    await expect(page.locator('#f-password_confirm-error')).toHaveText("The two passwords don't match");
     await page.fill('#f-password_confirm', 'New#Passw0rd');
     await page.locator('form button[type=submit]').click();
-    await page.waitForSelector('[role=status]:has-text("Password reset")');
+    await expect(page.locator('[role=status]:has-text("Password reset")').first()).toBeVisible();
     // The same link cannot be used twice.
     await page.goto(link);
     await page.fill('#f-password', 'Other#Passw0rd');
     await page.fill('#f-password_confirm', 'Other#Passw0rd');
     await page.locator('form button[type=submit]').click();
-    await page.waitForSelector('[role=alert]:has-text("Password Reset Failed")');
+    await expect(page.locator('[role=alert]:has-text("Password Reset Failed")').first()).toBeVisible();
     await page.goto('/login');
     await login(acct.user.email, 'New#Passw0rd');
     await page.waitForURL('**/student');
   });
 
-  it('settings: wrong current password is tied to its field; a change keeps the session', async () => {
+  test('settings: wrong current password is tied to its field; a change keeps the session', async () => {
     // Continues signed in from the previous test.
     await page.goto('/student/settings');
     await page.fill('#f-old_password', 'Nope#12345');
     await page.fill('#f-new_password', 'Changed#2026');
     await page.fill('#f-new_password_confirm', 'Changed#2026');
     await page.locator('form button[type=submit]').click();
-    await page.waitForFunction(() => document.activeElement?.id === 'f-old_password');
-    expect(await page.textContent('#f-old_password-error')).toBe('The current password is incorrect');
+    await expect(byId(page, 'f-old_password')).toBeFocused();
+    await expect(page.locator('#f-old_password-error')).toHaveText('The current password is incorrect');
     const before = await storage(['refresh_token']);
     await page.fill('#f-old_password', 'New#Passw0rd');
     await page.locator('form button[type=submit]').click();
-    await page.waitForSelector('[role=status]:has-text("Password changed")');
+    await expect(page.locator('[role=status]:has-text("Password changed")').first()).toBeVisible();
     const after = await storage(['auth-token', 'refresh_token']);
     expect(after.refresh_token).not.toBe(before.refresh_token);
     await page.goto('/student/profile');
-    await page.waitForSelector('dl.details');
+    await expect(page.locator('dl.details').first()).toBeVisible();
   });
 
-  it('avatar: non-images are refused in the page; an image uploads with a preview and can be removed', async () => {
+  test('avatar: non-images are refused in the page; an image uploads with a preview and can be removed', async () => {
     await page.goto('/student/profile');
-    await page.waitForSelector('dl.details');
+    await expect(page.locator('dl.details').first()).toBeVisible();
     await page.setInputFiles('#f-avatar', { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
-    await page.waitForSelector('#f-avatar-error:has-text("Please choose an image")');
-    expect(await page.getAttribute('#f-avatar', 'aria-invalid')).toBe('true');
+    await expect(page.locator('#f-avatar-error:has-text("Please choose an image")').first()).toBeVisible();
+    await expect(page.locator('#f-avatar')).toHaveAttribute('aria-invalid', 'true');
     const png = Buffer.from(
       'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
       'base64',
     );
     await page.setInputFiles('#f-avatar', { name: 'me.png', mimeType: 'image/png', buffer: png });
-    await page.waitForSelector('img[alt="Preview of the chosen image"]');
+    await expect(page.locator('img[alt="Preview of the chosen image"]').first()).toBeVisible();
     await page.getByRole('button', { name: 'Upload picture' }).click();
-    await page.waitForSelector('[role=status]:has-text("Profile picture updated")');
+    await expect(page.locator('[role=status]:has-text("Profile picture updated")').first()).toBeVisible();
     const src = await page.getAttribute('img[alt="Your profile picture"]', 'src');
     expect(src).toMatch(/^\/media\/avatars\//);
     expect((await storage(['avatar'])).avatar).toBe(src);
     const res = await page.request.get(src!);
     expect(res.status()).toBe(200);
     await page.getByRole('button', { name: 'Remove picture' }).click();
-    await page.waitForSelector('[role=status]:has-text("Profile picture removed")');
-    expect(await page.locator('img[alt="Your profile picture"]').count()).toBe(0);
+    await expect(page.locator('[role=status]:has-text("Profile picture removed")').first()).toBeVisible();
+    await expect(page.locator('img[alt="Your profile picture"]')).toHaveCount(0);
   });
 
-  it('dashboard: theme toggle is remembered, side menu hidden on course pages, focus on h1', async () => {
+  test('dashboard: theme toggle is remembered, side menu hidden on course pages, focus on h1', async () => {
     await page.goto('/student');
     const toggle = page.getByRole('button', { name: 'Dark theme' });
     const initial = await toggle.getAttribute('aria-pressed');
@@ -257,12 +240,12 @@ describe('accounts', () => {
     await page.reload();
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(now);
     await page.goto('/student/courses/12');
-    await page.waitForSelector('h1');
-    expect(await page.getByRole('navigation', { name: 'Dashboard menu' }).count()).toBe(0);
+    await expect(page.locator('h1').first()).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Dashboard menu' })).toHaveCount(0);
     await page.goto('/student/courses');
-    await page.waitForSelector('h1');
+    await expect(page.locator('h1').first()).toBeVisible();
     const menu = page.getByRole('navigation', { name: 'Dashboard menu' });
-    expect(await menu.count()).toBe(1);
+    await expect(menu).toHaveCount(1);
     await menu.getByRole('link', { name: 'Help' }).click();
     await expectHeadingFocused(page, 'Help');
     expect(await page.title()).toBe('Help — Lamsa');
@@ -271,7 +254,7 @@ describe('accounts', () => {
     await page.waitForURL(/\/student$/);
   });
 
-  it('inactive account: login offers to resend the activation e-mail', async () => {
+  test('inactive account: login offers to resend the activation e-mail', async () => {
     await setPrefs(page, { lang: 'en', clear: true });
     const email = uniqueEmail('inactive');
     await page.goto('/register');
@@ -280,15 +263,15 @@ describe('accounts', () => {
     await page.fill('#f-password', PASSWORD);
     await page.fill('#f-password_confirm', PASSWORD);
     await page.locator('form button[type=submit]').click();
-    await page.waitForSelector('[role=status]:has-text("Registration successful")');
+    await expect(page.locator('[role=status]:has-text("Registration successful")').first()).toBeVisible();
     await page.goto('/login');
     await login(email, PASSWORD);
-    await page.waitForSelector('[role=alert]:has-text("not activated")');
+    await expect(page.locator('[role=alert]:has-text("not activated")').first()).toBeVisible();
     await page.getByRole('button', { name: 'Resend activation e-mail' }).click();
-    await page.waitForSelector('[role=status]:has-text("activation link")');
+    await expect(page.locator('[role=status]:has-text("activation link")').first()).toBeVisible();
   });
 
-  it('instructor dashboard loads (badge endpoint may be missing) with its menu', async () => {
+  test('instructor dashboard loads (badge endpoint may be missing) with its menu', async () => {
     await setPrefs(page, { lang: 'en', clear: true });
     const acct = await createAccount('instructor', 'Ina Instructor');
     await page.goto('/login');
@@ -296,31 +279,31 @@ describe('accounts', () => {
     await page.waitForURL('**/instructor');
     const menu = page.getByRole('navigation', { name: 'Dashboard menu' });
     // The URL changes before the dashboard has drawn its menu: wait for it, then count.
-    await menu.getByRole('link', { name: "Students' questions" }).waitFor();
-    expect(await menu.getByRole('link', { name: "Students' questions" }).count()).toBe(1);
+    await expect(menu.getByRole('link', { name: "Students' questions" })).toBeVisible();
+    await expect(menu.getByRole('link', { name: "Students' questions" })).toHaveCount(1);
     expect(await menu.getByRole('link').count()).toBe(13); // with the confusion matrix (issue 17)
-    expect(await page.locator('header').textContent()).toContain('Instructor account');
+    await expect(page.locator('header')).toContainText('Instructor account');
     await menu.getByRole('link', { name: 'Create a course' }).click();
     await expectHeadingFocused(page, 'Create a course');
   });
 
-  it('supervisor: signs in, sees the supervisor menu and the admin panel link opening a new tab', async () => {
+  test('supervisor: signs in, sees the supervisor menu and the admin panel link opening a new tab', async () => {
     await setPrefs(page, { lang: 'en', clear: true });
     await page.goto('/login');
     await login(SUPERVISOR.email, SUPERVISOR.password);
     await page.waitForURL('**/supervisor');
-    expect(await page.locator('header').textContent()).toContain('Supervisor account');
+    await expect(page.locator('header')).toContainText('Supervisor account');
     const menu = page.getByRole('navigation', { name: 'Dashboard menu' });
     const admin = menu.getByRole('link', { name: 'Admin panel (opens in a new tab)' });
-    expect(await admin.getAttribute('target')).toBe('_blank');
+    await expect(admin).toHaveAttribute('target', '_blank');
     expect(await admin.getAttribute('rel')).toContain('noopener');
     // Their own settings and profile are in the menu (issue 21), not only at typed addresses.
     await menu.getByRole('link', { name: 'Settings', exact: true }).click();
     await page.waitForURL('**/supervisor/settings');
-    await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
-    await page.getByRole('heading', { level: 2, name: 'Signed-in devices' }).waitFor();
+    await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Signed-in devices' })).toBeVisible();
     await menu.getByRole('link', { name: 'Profile', exact: true }).click();
     await page.waitForURL('**/supervisor/profile');
-    await page.waitForSelector('dl.details');
+    await expect(page.locator('dl.details').first()).toBeVisible();
   });
 });

@@ -7,27 +7,12 @@
  * screenshots of the settings page and the offer there (latch-*.png).
  */
 import { mkdirSync } from 'node:fs';
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  accredit,
-  apiAs as api,
-  apiLogin,
-  axeViolations,
-  chord,
-  createAccount,
-  expectFocus,
-  expectHeadingFocused,
-  expectStatus,
-  go,
-  launch,
-  newPage,
-  press,
-  storeSession,
-  SUPERVISOR,
-  type Browser,
-  type LoginResult,
-} from './support';
+import type { Page } from '@playwright/test';
+import { accredit, apiAs as api, apiLogin, axeViolations, chord, createAccount, expect, expectFocus, expectHeadingFocused, expectStatus, go, launch, newPage, press, storeSession, SUPERVISOR, test, type Browser, type LoginResult } from './support';
+
+// Each test goes on from where the one before left the pages and the data: after a failure the
+// rest of the file does not run.
+test.describe.configure({ mode: 'serial' });
 
 const MODE_KEY = 'braille-keyboard-mode';
 const OFFER_KEY = 'braille-latch-offer';
@@ -40,8 +25,8 @@ let exerciseId = 0;
 const stamp = Date.now().toString(36);
 const EXERCISE = `Latch exercise ${stamp}`;
 
-beforeAll(async () => {
-  b = await launch();
+test.beforeAll(async ({ browser }) => {
+  b = await launch(browser);
   page = await newPage(b);
   const instructor = await createAccount('instructor', 'Latch Instructor');
   student = await createAccount('student', 'Latch Student');
@@ -76,7 +61,7 @@ beforeAll(async () => {
   await accredit(instructor, supervisor, courseId);
   await api(student, 'POST', `courses/${courseId}/enrol`, {});
 });
-afterAll(async () => b?.close());
+test.afterAll(async () => b?.close());
 
 /** Stored preferences, set before the app starts; `keep` leaves the other keys (the keyboard mode) as they are. */
 async function prefs(p: { lang: 'ar' | 'en'; theme?: 'light' | 'dark'; keep?: boolean }) {
@@ -118,24 +103,24 @@ async function shot(name: string) {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/latch-${name}.png`, fullPage: true });
 }
 
-describe('six-key keyboard latch mode', () => {
-  it('is chosen on the settings page by keyboard and remembered; axe in ar/en × light/dark', async () => {
+test.describe('six-key keyboard latch mode', () => {
+  test('is chosen on the settings page by keyboard and remembered; axe in ar/en × light/dark', async () => {
     await prefs({ lang: 'en' });
     await storeSession(page, student);
     await page.goto('/student/settings');
-    await page.locator('h1', { hasText: 'Settings' }).waitFor();
-    await page.getByRole('heading', { level: 2, name: 'Braille keyboard' }).waitFor();
+    await expect(page.locator('h1', { hasText: 'Settings' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Braille keyboard' })).toBeVisible();
     const chordRadio = page.getByRole('radio', { name: 'Chord: press the dots of a cell together' });
     const latchRadio = page.getByRole('radio', { name: 'Latch: press the dots one at a time' });
-    expect(await chordRadio.isChecked()).toBe(true);
+    await expect(chordRadio).toBeChecked();
     await chordRadio.focus();
     await page.keyboard.press('ArrowDown');
     await expectStatus(page, 'Latch mode is on.');
-    expect(await latchRadio.isChecked()).toBe(true);
+    await expect(latchRadio).toBeChecked();
     expect(await stored(MODE_KEY)).toBe('latch');
     // Each choice is described by its hint.
     const hint = await latchRadio.getAttribute('aria-describedby');
-    expect(await page.locator(`[id="${hint}"]`).innerText()).toContain('Space or Enter writes the cell');
+    await expect(page.locator(`[id="${hint}"]`)).toContainText('Space or Enter writes the cell', { useInnerText: true });
 
     // Remembered: a reload, and Arabic and dark, show the same choice.
     for (const [lang, theme] of [
@@ -146,10 +131,10 @@ describe('six-key keyboard latch mode', () => {
     ] as const) {
       await prefs({ lang, theme, keep: true });
       await page.goto('/student/settings');
-      await page.locator('h1').waitFor();
+      await expect(page.locator('h1')).toBeVisible();
       const name = lang === 'ar' ? 'التثبيت: اضغط النقاط واحدة تلو الأخرى' : 'Latch: press the dots one at a time';
-      await page.getByRole('radio', { name }).waitFor();
-      expect(await page.getByRole('radio', { name }).isChecked()).toBe(true);
+      await expect(page.getByRole('radio', { name })).toBeVisible();
+      await expect(page.getByRole('radio', { name })).toBeChecked();
       await scan(`settings ${lang} ${theme}`);
       await shot(`settings-${lang}-${theme}`);
     }
@@ -163,16 +148,16 @@ describe('six-key keyboard latch mode', () => {
     expect(violations).toEqual({});
   });
 
-  it('writes a word in the translator dot by dot, in English and in Arabic', async () => {
+  test('writes a word in the translator dot by dot, in English and in Arabic', async () => {
     await prefs({ lang: 'en', keep: true });
     expect(await stored(MODE_KEY)).toBe('latch');
     await page.goto('/braille-translator');
-    await page.locator('h1', { hasText: 'Braille translator' }).waitFor();
+    await expect(page.locator('h1', { hasText: 'Braille translator' })).toBeVisible();
     await press(page.getByRole('radio', { name: 'Braille to text' }), ' ');
     await press(page.getByRole('radio', { name: 'English (UEB)', exact: true }), ' ');
     const field = page.getByLabel('Braille to translate');
     await field.focus();
-    expect(await page.locator(`[id="${(await field.getAttribute('aria-describedby'))?.split(' ')[0]}"]`).innerText()).toContain('Latch mode: press F D S J K L one at a time');
+    await expect(page.locator(`[id="${(await field.getAttribute('aria-describedby'))?.split(' ')[0]}"]`)).toContainText('Latch mode: press F D S J K L one at a time', { useInnerText: true });
     const on = (d: number) => `dot ${d} on`;
     // h: dot 1, 2, then a wrong dot 3 turned off again, then 5; nothing written until Space.
     await page.keyboard.press('KeyF');
@@ -185,11 +170,11 @@ describe('six-key keyboard latch mode', () => {
     await expectSaid('dot 3 off');
     await page.keyboard.press('KeyK');
     await expectSaid('dot 5 on');
-    expect(await field.inputValue()).toBe('');
-    expect(await page.getByRole('button', { name: 'Dot 5' }).getAttribute('aria-pressed')).toBe('true');
+    await expect(field).toHaveValue('');
+    await expect(page.getByRole('button', { name: 'Dot 5' })).toHaveAttribute('aria-pressed', 'true');
     await page.keyboard.press('Space');
     await expectSaid('dots 1 2 5, letter h');
-    expect(await field.inputValue()).toBe('⠓');
+    await expect(field).toHaveValue('⠓');
     // e l l o, with Space or Enter.
     await latchCell(['KeyF', 'KeyK'], 'Enter', on);
     await expectSaid('dots 1 5, letter e');
@@ -202,10 +187,10 @@ describe('six-key keyboard latch mode', () => {
     await latchCell(['KeyF'], 'Space', on);
     await page.keyboard.press('Backspace');
     await expectSaid('Deleted: dot 1, letter a');
-    expect(await field.inputValue()).toBe('⠓⠑⠇⠇⠕');
+    await expect(field).toHaveValue('⠓⠑⠇⠇⠕');
     // Enter with no dot on translates.
     await page.keyboard.press('Enter');
-    await expect.poll(() => page.getByLabel('Text', { exact: true }).inputValue()).toBe('hello');
+    await expect(page.getByLabel('Text', { exact: true })).toHaveValue('hello');
     // Tab is not trapped.
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Dot 1');
@@ -213,7 +198,7 @@ describe('six-key keyboard latch mode', () => {
     // Arabic: بيت (dots 1 2; 2 4; 2 3 4 5).
     await prefs({ lang: 'ar', theme: 'dark', keep: true });
     await page.goto('/braille-translator');
-    await page.locator('h1', { hasText: 'مترجم برايل' }).waitFor();
+    await expect(page.locator('h1', { hasText: 'مترجم برايل' })).toBeVisible();
     await press(page.getByRole('radio', { name: 'من برايل إلى نص' }), ' ');
     await press(page.getByRole('radio', { name: 'العربي' }), ' ');
     const arField = page.getByLabel('برايل المراد ترجمته');
@@ -229,19 +214,19 @@ describe('six-key keyboard latch mode', () => {
     await expectSaid('النقطة 1 ملغاة');
     await page.keyboard.press('Enter');
     await latchCell(['KeyD', 'KeyS', 'KeyJ', 'KeyK'], 'Space', arOn);
-    expect(await arField.inputValue()).toBe('⠃⠊⠞');
+    await expect(arField).toHaveValue('⠃⠊⠞');
     await page.keyboard.press('Enter');
-    await expect.poll(() => page.getByLabel('النص', { exact: true }).inputValue()).toBe('بيت');
+    await expect(page.getByLabel('النص', { exact: true })).toHaveValue('بيت');
     await scan('translator latch ar dark');
     expect(violations).toEqual({});
   });
 
-  it('answers a Braille-input question of an assessment in latch mode', async () => {
+  test('answers a Braille-input question of an assessment in latch mode', async () => {
     await prefs({ lang: 'en', keep: true });
     expect(await stored(MODE_KEY)).toBe('latch');
     await storeSession(page, student);
     await go(page, `/student/courses/${courseId}/assessments/${exerciseId}`);
-    await page.locator('h1', { hasText: EXERCISE }).waitFor();
+    await expect(page.locator('h1', { hasText: EXERCISE })).toBeVisible();
     await press(page.getByRole('button', { name: 'Start the assessment' }));
     await expectFocus(page, 'q-head-0', 10_000);
     const answer = page.getByLabel('Your answer in Braille, question 1');
@@ -252,25 +237,25 @@ describe('six-key keyboard latch mode', () => {
     await latchCell(['KeyF'], 'Space', on);
     await latchCell(['KeyD', 'KeyF'], 'Enter', on);
     await expectSaid('dots 1 2, letter ba (ب)');
-    expect(await answer.inputValue()).toBe('⠃⠁⠃');
-    await page.getByTestId('save-announcer').filter({ hasText: 'Answer to question 1 saved.' }).waitFor({ timeout: 10_000 });
+    await expect(answer).toHaveValue('⠃⠁⠃');
+    await expect(page.getByTestId('save-announcer').filter({ hasText: 'Answer to question 1 saved.' })).toBeVisible({ timeout: 10_000 });
     await scan('assessment latch en light');
     await press(page.getByRole('button', { name: 'Submit the assessment' }));
     const dialog = page.getByRole('dialog');
-    await dialog.getByText('You answered 1 of 1 questions.').waitFor();
+    await expect(dialog.getByText('You answered 1 of 1 questions.')).toBeVisible();
     await press(dialog.getByRole('button', { name: 'Submit', exact: true }));
-    await page.locator('h1', { hasText: `Result: ${EXERCISE}` }).waitFor();
+    await expect(page.locator('h1', { hasText: `Result: ${EXERCISE}` })).toBeVisible();
     await expectHeadingFocused(page);
-    await page.getByRole('heading', { name: /Question 1: Right, 1 of 1 point$/ }).waitFor();
-    expect(await page.locator('.as-summary').innerText()).toContain('Passed');
+    await expect(page.getByRole('heading', { name: /Question 1: Right, 1 of 1 point$/ })).toBeVisible();
+    await expect(page.locator('.as-summary')).toContainText('Passed', { useInnerText: true });
     expect(violations).toEqual({});
   });
 
-  it('offers latch mode once when chords keep losing a key, and switches by keyboard', async () => {
+  test('offers latch mode once when chords keep losing a key, and switches by keyboard', async () => {
     await prefs({ lang: 'en' });
     expect(await stored(MODE_KEY)).toBeNull();
     await page.goto('/braille-translator');
-    await page.locator('h1', { hasText: 'Braille translator' }).waitFor();
+    await expect(page.locator('h1', { hasText: 'Braille translator' })).toBeVisible();
     await press(page.getByRole('radio', { name: 'Braille to text' }), ' ');
     await press(page.getByRole('radio', { name: 'English (UEB)', exact: true }), ' ');
     const field = page.getByLabel('Braille to translate');
@@ -278,13 +263,13 @@ describe('six-key keyboard latch mode', () => {
     const offer = page.getByRole('group', { name: /Some dots seem to go missing/ });
     // Three times: the chord arrives with a key missing (b for h), is deleted and written again.
     for (let i = 0; i < 3; i++) {
-      expect(await offer.count()).toBe(0);
+      await expect(offer).toHaveCount(0);
       await chord(page, 'KeyF', 'KeyD');
       await expectSaid('dots 1 2, letter b');
       await page.keyboard.press('Backspace');
       await chord(page, 'KeyF', 'KeyD', 'KeyK');
     }
-    await offer.waitFor();
+    await expect(offer).toBeVisible();
     await expectSaid(
       'dots 1 2 5, letter h. Some dots seem to go missing when you press keys together: your keyboard may not report six keys at once. In latch mode you press the dots one at a time.',
     );
@@ -296,13 +281,13 @@ describe('six-key keyboard latch mode', () => {
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Switch to latch mode');
     await page.keyboard.press('Enter');
     await expectSaid('Latch mode is on: press the dots one at a time, then Space or Enter to write the cell.');
-    expect(await offer.count()).toBe(0);
+    await expect(offer).toHaveCount(0);
     expect(await page.evaluate(() => document.activeElement?.id)).toBe(await field.getAttribute('id'));
     expect([await stored(MODE_KEY), await stored(OFFER_KEY)]).toEqual(['latch', 'accepted']);
     await page.keyboard.press('KeyF');
     await expectSaid('dot 1 on');
     await page.keyboard.press('Space');
-    expect(await field.inputValue()).toBe('⠓⠓⠓⠁');
+    await expect(field).toHaveValue('⠓⠓⠓⠁');
 
     // Back to chord mode in settings: losing keys again brings no second offer.
     await page.evaluate((k) => localStorage.setItem(k, 'chord'), MODE_KEY);
@@ -316,12 +301,12 @@ describe('six-key keyboard latch mode', () => {
       await chord(page, 'KeyF', 'KeyK');
     }
     await expectSaid('dots 1 5, letter e');
-    expect(await offer.count()).toBe(0);
+    await expect(offer).toHaveCount(0);
 
     // The offer in Arabic and dark, dismissed: never again.
     await prefs({ lang: 'ar', theme: 'dark' });
     await page.goto('/braille-translator');
-    await page.locator('h1', { hasText: 'مترجم برايل' }).waitFor();
+    await expect(page.locator('h1', { hasText: 'مترجم برايل' })).toBeVisible();
     await press(page.getByRole('radio', { name: 'من برايل إلى نص' }), ' ');
     await press(page.getByRole('radio', { name: 'العربي' }), ' ');
     await page.getByLabel('برايل المراد ترجمته').focus();
@@ -331,7 +316,7 @@ describe('six-key keyboard latch mode', () => {
       await chord(page, 'KeyF', 'KeyD');
     }
     const arOffer = page.getByRole('group', { name: /يبدو أن بعض النقاط تضيع/ });
-    await arOffer.waitFor();
+    await expect(arOffer).toBeVisible();
     await scan('translator with the offer ar dark');
     await shot('offer-ar-dark');
     await page.keyboard.press('Tab');
@@ -345,7 +330,7 @@ describe('six-key keyboard latch mode', () => {
       await page.keyboard.press('Backspace');
       await chord(page, 'KeyF', 'KeyD');
     }
-    expect(await arOffer.count()).toBe(0);
+    await expect(arOffer).toHaveCount(0);
     expect(violations).toEqual({});
   });
 });

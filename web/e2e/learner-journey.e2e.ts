@@ -11,32 +11,37 @@
  * en/light (and, with LAMSA_SCREENSHOTS=<dir>, screenshots of them).
  */
 import { readFileSync } from 'node:fs';
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from '@playwright/test';
 import {
   accredit,
   activeText,
   apiAs as api,
   apiLogin,
   axeViolations,
-  clearSupervisorQueues,
   BASE,
   chord,
+  clearSupervisorQueues,
   createAccount,
+  expect,
   expectFocus,
   expectHeadingFocused,
   expectStatus,
   go,
   launch,
   newPage,
+  pagesForFile,
   press,
   setPrefs,
   socketReady,
   storeSession,
   SUPERVISOR,
-  type Browser,
+  test,
   type LoginResult,
 } from './support';
+
+// Each test goes on from where the one before left the pages and the data: after a failure the
+// rest of the file does not run.
+test.describe.configure({ mode: 'serial' });
 
 const stamp = Date.now().toString(36);
 const TITLE = `برايل للمبتدئين ${stamp}`;
@@ -49,8 +54,6 @@ const FINAL_LOCKED = 'لا يمكنك بدء الاختبار النهائي ق�
 /** With LAMSA_SCREENSHOTS=<dir>, the dashboard landing pages are saved there as journey-<role>-<lang>-<theme>.png. */
 const SHOTS = process.env.LAMSA_SCREENSHOTS ?? '';
 
-let studentB: Browser;
-let supervisorB: Browser;
 let st: Page;
 let sp: Page;
 let instructor: LoginResult;
@@ -81,19 +84,19 @@ const facts = (page: Page) =>
 async function submit(page: Page, title: string, answered: string) {
   await press(page.getByRole('button', { name: 'سلّم الاختبار' }));
   const dialog = page.getByRole('dialog');
-  await dialog.getByText(answered).waitFor();
+  await expect(dialog.getByText(answered)).toBeVisible();
   await press(dialog.getByRole('button', { name: 'سلّم', exact: true }));
-  await page.locator('h1', { hasText: `النتيجة: ${title}` }).waitFor();
+  await expect(page.locator('h1', { hasText: `النتيجة: ${title}` })).toBeVisible();
   await expectHeadingFocused(page);
   await expectStatus(page, 'تم تسليم الاختبار');
-  await page.locator('.as-summary.as-r-right').waitFor();
+  await expect(page.locator('.as-summary.as-r-right')).toBeVisible();
   expect(await page.locator('.as-summary').innerText()).not.toContain('غير ناجح');
 }
 
 /** Starts the assessment whose link is on the learning page; focus lands on the first question. */
 async function start(page: Page, title: string) {
   await press(page.getByRole('link', { name: `ابدأ: «${title}»` }));
-  await page.locator('h1', { hasText: title }).waitFor();
+  await expect(page.locator('h1', { hasText: title })).toBeVisible();
   await expectHeadingFocused(page);
   await press(page.getByRole('button', { name: 'ابدأ الاختبار' }));
   await expectFocus(page, 'q-head-0', 10_000);
@@ -103,13 +106,12 @@ async function start(page: Page, title: string) {
 /** Back from a result to the course's learning page, by its link. */
 async function backToCourse(page: Page) {
   await press(page.getByRole('link', { name: 'العودة إلى الدورة' }));
-  await page.locator('#lesson-title').waitFor();
-  await page.locator('#as-learn-heading').waitFor();
+  await expect(page.locator('#lesson-title')).toBeVisible();
+  await expect(page.locator('#as-learn-heading')).toBeVisible();
 }
 
-beforeAll(async () => {
-  [studentB, supervisorB] = await Promise.all([launch(), launch()]);
-  [st, sp] = await Promise.all([newPage(studentB), newPage(supervisorB)]);
+pagesForFile(2, (p) => ([st, sp] = p));
+test.beforeAll(async () => {
   instructor = await createAccount('instructor', 'Journey Instructor');
   student = await createAccount('student', STUDENT);
   supervisor = await apiLogin(SUPERVISOR.email, SUPERVISOR.password);
@@ -162,19 +164,18 @@ beforeAll(async () => {
   await accredit(instructor, supervisor, courseId);
 });
 
-afterAll(async () => {
+test.afterAll(async () => {
   // The dashboard figures test leaves requests waiting; the next files start with empty queues.
   if (supervisor) await clearSupervisorQueues(supervisor).catch(() => undefined);
-  await Promise.all([studentB?.close(), supervisorB?.close()]);
 });
 
-describe('learner journey', () => {
-  it('the student enrols from the catalogue and passes the exercise, the chapter assessment and the final by keyboard', async () => {
+test.describe('learner journey', () => {
+  test('the student enrols from the catalogue and passes the exercise, the chapter assessment and the final by keyboard', async () => {
     // Arabic is the default: nothing stored but the session.
     await setPrefs(st, { clear: true });
     await storeSession(st, student);
     await go(st, '/student/discover-courses');
-    await st.getByRole('heading', { level: 1, name: 'اكتشف الدورات' }).waitFor();
+    await expect(st.getByRole('heading', { level: 1, name: 'اكتشف الدورات' })).toBeVisible();
     expect(await st.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['ar', 'rtl']);
 
     // ---- The catalogue: search by Enter, open the course, enrol through the dialog.
@@ -182,29 +183,29 @@ describe('learner journey', () => {
     await st.locator('#cat-q').press('Enter');
     await expectStatus(st, 'وُجدت دورة واحدة.');
     await press(st.getByRole('link', { name: TITLE }));
-    await st.locator('h1', { hasText: TITLE }).waitFor();
+    await expect(st.locator('h1', { hasText: TITLE })).toBeVisible();
     await expectHeadingFocused(st);
     await press(st.getByRole('button', { name: 'التسجيل في هذه الدورة' }));
     const dialog = st.getByRole('dialog', { name: `التسجيل في «${TITLE}»؟` });
-    await dialog.waitFor();
+    await expect(dialog).toBeVisible();
     // Focus starts on the safe choice; Tab reaches the confirmation.
     expect(await activeText(st)).toBe('إلغاء');
     await st.keyboard.press('Tab');
     expect(await activeText(st)).toBe('تسجيل');
     await st.keyboard.press('Enter');
     await expectStatus(st, 'تم تسجيلك في الدورة');
-    await dialog.waitFor({ state: 'hidden' });
+    await expect(dialog).toBeHidden();
     await expectFocus(st, 'go-course');
     await st.keyboard.press('Enter');
     await st.waitForURL(new RegExp(`/student/courses/${courseId}$`));
-    await st.locator('h1', { hasText: TITLE }).waitFor();
+    await expect(st.locator('h1', { hasText: TITLE })).toBeVisible();
     await expectHeadingFocused(st);
 
     // ---- The learning page: the exercise is open, the chapter assessment and the final locked.
-    await st.locator('#as-learn-heading').waitFor();
-    await st.getByText(CHAPTER_LOCKED).waitFor();
-    await st.getByText(FINAL_LOCKED).waitFor();
-    expect(await st.getByRole('link', { name: `ابدأ: «${CHAPTER_TEST}»` }).count()).toBe(0);
+    await expect(st.locator('#as-learn-heading')).toBeVisible();
+    await expect(st.getByText(CHAPTER_LOCKED)).toBeVisible();
+    await expect(st.getByText(FINAL_LOCKED)).toBeVisible();
+    await expect(st.getByRole('link', { name: `ابدأ: «${CHAPTER_TEST}»` })).toHaveCount(0);
 
     // ---- The exercise: "باب بيت" typed as chords (f d s j k l = dots 1–6, space = blank cell).
     await start(st, EXERCISE);
@@ -217,34 +218,34 @@ describe('learner journey', () => {
     await chord(st, 'KeyF', 'KeyD'); // ب
     await chord(st, 'KeyD', 'KeyJ'); // ي dots 2 4
     await chord(st, 'KeyD', 'KeyS', 'KeyJ', 'KeyK'); // ت dots 2 3 4 5
-    expect(await braille.inputValue()).toBe('⠃⠁⠃\u2800⠃⠊⠞');
-    await st.getByTestId('save-announcer').filter({ hasText: 'حُفظت إجابة السؤال 1.' }).waitFor({ timeout: 15_000 });
+    await expect(braille).toHaveValue('⠃⠁⠃\u2800⠃⠊⠞');
+    await expect(st.getByTestId('save-announcer').filter({ hasText: 'حُفظت إجابة السؤال 1.' })).toBeVisible({ timeout: 15_000 });
     await submit(st, EXERCISE, 'أجبت عن 1 من 1 من الأسئلة.');
 
     // ---- The chapter assessment opens now: read the cells, write them in print.
     await backToCourse(st);
-    await expect.poll(() => st.getByText(CHAPTER_LOCKED).count(), { timeout: 10_000 }).toBe(0);
-    await st.getByText(FINAL_LOCKED).waitFor();
+    await expect(st.getByText(CHAPTER_LOCKED)).toHaveCount(0, { timeout: 10_000 });
+    await expect(st.getByText(FINAL_LOCKED)).toBeVisible();
     await start(st, CHAPTER_TEST);
-    await st.locator('.as-unicode', { hasText: '⠃⠊⠞' }).waitFor();
+    await expect(st.locator('.as-unicode', { hasText: '⠃⠊⠞' })).toBeVisible();
     const reading = st.getByLabel('قراءتك نصًّا، السؤال 1');
     await reading.focus();
     await st.keyboard.type('بيت');
     await st.keyboard.press('Tab');
-    await st.getByTestId('save-announcer').filter({ hasText: 'حُفظت إجابة السؤال 1.' }).waitFor({ timeout: 15_000 });
+    await expect(st.getByTestId('save-announcer').filter({ hasText: 'حُفظت إجابة السؤال 1.' })).toBeVisible({ timeout: 15_000 });
     await submit(st, CHAPTER_TEST, 'أجبت عن 1 من 1 من الأسئلة.');
 
     // ---- The final: "تاب" on the six keys.
     await backToCourse(st);
-    await expect.poll(() => st.getByText(FINAL_LOCKED).count(), { timeout: 10_000 }).toBe(0);
+    await expect(st.getByText(FINAL_LOCKED)).toHaveCount(0, { timeout: 10_000 });
     await start(st, FINAL);
     const final = st.getByLabel('إجابتك بطريقة برايل، السؤال 1');
     await final.focus();
     await chord(st, 'KeyD', 'KeyS', 'KeyJ', 'KeyK'); // ت
     await chord(st, 'KeyF'); // ا
     await chord(st, 'KeyF', 'KeyD'); // ب
-    expect(await final.inputValue()).toBe('⠞⠁⠃');
-    await st.getByTestId('save-announcer').filter({ hasText: 'حُفظت إجابة السؤال 1.' }).waitFor({ timeout: 15_000 });
+    await expect(final).toHaveValue('⠞⠁⠃');
+    await expect(st.getByTestId('save-announcer').filter({ hasText: 'حُفظت إجابة السؤال 1.' })).toBeVisible({ timeout: 15_000 });
     await submit(st, FINAL, 'أجبت عن 1 من 1 من الأسئلة.');
 
     // ---- The course is completed: on the result page and on the course page.
@@ -252,42 +253,42 @@ describe('learner journey', () => {
     expect(progress).toContain('الحالة: مكتمل');
     expect(progress).toContain('الاختبارات المجتازة: 3 من 3');
     await backToCourse(st);
-    await st.locator('.crs-state-completed', { hasText: 'مكتمل' }).first().waitFor();
-    expect(await st.locator('.as-badge-passed').count()).toBe(3);
+    await expect(st.locator('.crs-state-completed', { hasText: 'مكتمل' }).first()).toBeVisible();
+    await expect(st.locator('.as-badge-passed')).toHaveCount(3);
   });
 
-  it('the student requests the certificate; a supervisor sees it live and approves; the student sees it issued live', async () => {
+  test('the student requests the certificate; a supervisor sees it live and approves; the student sees it issued live', async () => {
     expect(courseId).toBeGreaterThan(0);
     // ---- The student's certificates page, its live socket ready.
     const stReady = socketReady(st);
     await go(st, '/student/certificates');
-    await st.getByRole('heading', { level: 1, name: 'الشهادات' }).waitFor();
+    await expect(st.getByRole('heading', { level: 1, name: 'الشهادات' })).toBeVisible();
     await stReady;
     const course = st.getByRole('listitem').filter({ has: st.getByRole('heading', { level: 2, name: TITLE }) });
-    await course.locator('.cert-progress', { hasText: 'مكتمل' }).waitFor();
+    await expect(course.locator('.cert-progress', { hasText: 'مكتمل' })).toBeVisible();
 
     // ---- The supervisor's queue, in a second browser, open before the request (socket ready).
     await setPrefs(sp, { lang: 'en', theme: 'light', clear: true });
     await storeSession(sp, supervisor);
     const spReady = socketReady(sp);
     await go(sp, '/supervisor/certificate');
-    await sp.getByRole('heading', { level: 1, name: 'Certificate requests' }).waitFor();
+    await expect(sp.getByRole('heading', { level: 1, name: 'Certificate requests' })).toBeVisible();
     await spReady;
     await sp.waitForLoadState('networkidle');
     const approve = sp.getByRole('button', { name: `Approve the certificate of ${STUDENT} for “${TITLE}”` });
-    expect(await approve.count()).toBe(0);
+    await expect(approve).toHaveCount(0);
     await Promise.all([mark(st), mark(sp)]);
 
     // ---- The request, in the page.
     const request = st.getByRole('button', { name: `طلب الشهادة لدورة «${TITLE}»` });
-    expect(await st.locator(`[id="${await request.getAttribute('aria-describedby')}"]`).textContent()).toBe('تكون الشهادة متاحة خلال 24 ساعة من الطلب.');
+    await expect(st.locator(`[id="${await request.getAttribute('aria-describedby')}"]`)).toHaveText('تكون الشهادة متاحة خلال 24 ساعة من الطلب.');
     await press(request);
     await expectStatus(st, 'تم إرسال طلب الشهادة');
     await expectFocus(st, `cert-state-${courseId}`);
-    await course.getByText(/^طلبت الشهادة في /).waitFor();
+    await expect(course.getByText(/^طلبت الشهادة في /)).toBeVisible();
 
     // ---- It arrives live in the supervisor's queue (no reload), announced; approved by keyboard.
-    await approve.waitFor({ timeout: 20_000 });
+    await expect(approve).toBeVisible({ timeout: 20_000 });
     await expectStatus(sp, `New certificate request: ${STUDENT}, “${TITLE}”.`);
     expect(await marked(sp)).toBe('same document');
     await press(approve);
@@ -297,19 +298,19 @@ describe('learner journey', () => {
     // ---- The student's page follows live: issued, with a link to the certificate.
     await expectStatus(st, `صدرت شهادتك لدورة «${TITLE}».`, 20_000);
     const view = st.getByRole('link', { name: `عرض الشهادة لدورة «${TITLE}»` });
-    await view.waitFor();
+    await expect(view).toBeVisible();
     expect(await marked(st)).toBe('same document');
     code = decodeURIComponent((await view.getAttribute('href'))!.split('/').pop()!);
     expect(code).toMatch(/^[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}$/);
   });
 
-  it('the student opens the certificate and downloads the PDF', async () => {
+  test('the student opens the certificate and downloads the PDF', async () => {
     expect(code).not.toBe('');
     await press(st.getByRole('link', { name: `عرض الشهادة لدورة «${TITLE}»` }));
     await st.waitForURL(new RegExp(`/student/certificates/${code}$`));
-    await st.locator('h1', { hasText: `الشهادة: ${TITLE}` }).waitFor();
+    await expect(st.locator('h1', { hasText: `الشهادة: ${TITLE}` })).toBeVisible();
     await expectHeadingFocused(st);
-    await st.locator('.cert-facts').waitFor();
+    await expect(st.locator('.cert-facts')).toBeVisible();
     expect(await facts(st)).toMatchObject({ 'اسم المتدرّب': STUDENT, الدورة: TITLE, التقدير: 'ممتاز', 'رمز الشهادة': code });
     verifyUrl = (await st.locator('.cert-url').getAttribute('href')) ?? '';
     expect(verifyUrl).toBe(`${BASE}/certificates/verify/${code}`);
@@ -323,16 +324,16 @@ describe('learner journey', () => {
     await expectStatus(st, `بدأ التنزيل: lamsa-certificate-${code}.pdf`);
   });
 
-  it('a visitor opens the verification link in a fresh browser and reads that it is genuine, in Arabic and English', async () => {
+  test('a visitor opens the verification link in a fresh browser and reads that it is genuine, in Arabic and English', async ({ browser }) => {
     expect(verifyUrl).not.toBe('');
-    const visitor = await launch();
+    const visitor = await launch(browser);
     try {
       const vp = await newPage(visitor);
       await setPrefs(vp, { clear: true });
       expect(await vp.evaluate(() => localStorage.getItem('auth-token'))).toBeNull();
       // Arabic, the default.
       await vp.goto(verifyUrl);
-      await vp.getByRole('heading', { level: 1, name: 'التحقق من الشهادة' }).waitFor();
+      await expect(vp.getByRole('heading', { level: 1, name: 'التحقق من الشهادة' })).toBeVisible();
       await expectStatus(vp, 'شهادة صحيحة: هذه الشهادة أصلية وسارية.');
       expect(await vp.evaluate(() => document.documentElement.dir)).toBe('rtl');
       expect(await facts(vp)).toMatchObject({ 'اسم المتدرّب': STUDENT, الدورة: TITLE, التقدير: 'ممتاز', 'رمز الشهادة': code });
@@ -340,7 +341,7 @@ describe('learner journey', () => {
       // English.
       await setPrefs(vp, { lang: 'en' });
       await vp.goto(verifyUrl);
-      await vp.getByRole('heading', { level: 1, name: 'Certificate verification' }).waitFor();
+      await expect(vp.getByRole('heading', { level: 1, name: 'Certificate verification' })).toBeVisible();
       await expectStatus(vp, 'Genuine certificate: this certificate is genuine and valid.');
       expect(await vp.evaluate(() => document.documentElement.dir)).toBe('ltr');
       expect(await facts(vp)).toMatchObject({ 'Student name': STUDENT, Course: TITLE, Duration: '30 days', Grade: 'Excellent', Percentage: '100%', 'Certificate code': code });
@@ -351,11 +352,11 @@ describe('learner journey', () => {
   });
 });
 
-describe.each([
+for (const [lang, theme] of [
   ['ar', 'dark'],
   ['en', 'light'],
-] as const)('dashboard landing pages, %s %s', (lang, theme) => {
-  it('show their figures and have no axe violations', async () => {
+] as const) test.describe(`dashboard landing pages, ${lang} ${theme}`, () => {
+  test('show their figures and have no axe violations', async ({ browser }) => {
     expect(code).not.toBe('');
     // Something waiting for the supervisor: a certificate request (the certificate revoked and
     // asked for again) and a course sent for accreditation.
@@ -380,7 +381,7 @@ describe.each([
       await api(instructor, 'POST', `courses/${second.course.id}/accreditation`, {});
     }
 
-    const b = await launch({ colorScheme: theme });
+    const b = await launch(browser, { colorScheme: theme });
     try {
       const page = await newPage(b);
       const en = lang === 'en';
@@ -398,9 +399,9 @@ describe.each([
         await setPrefs(page, { lang, theme, clear: true });
         await storeSession(page, session);
         await page.goto(`/${type}`);
-        await page.getByRole('heading', { level: 2, name: en ? 'At a glance' : 'نظرة سريعة' }).waitFor();
+        await expect(page.getByRole('heading', { level: 2, name: en ? 'At a glance' : 'نظرة سريعة' })).toBeVisible();
         const figures = page.locator('.dash-count-list');
-        for (const name of names) await figures.getByRole('link', { name }).waitFor();
+        for (const name of names) await expect(figures.getByRole('link', { name })).toBeVisible();
         await scan(page, `${type} landing, ${lang} ${theme}`);
         if (SHOTS) {
           await page.screenshot({ path: `${SHOTS}/journey-${type}-${lang}-${theme}.png`, fullPage: true });

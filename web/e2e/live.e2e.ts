@@ -8,22 +8,12 @@
  * (0 violations) on the new pages in ar/en × light/dark. With LAMSA_SCREENSHOTS=<dir> it also
  * saves screenshots of them.
  */
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ACCESS_TTL_SECS,
-  apiLogin,
-  axeViolations,
-  BASE,
-  createAccount,
-  launch,
-  newPage,
-  setPrefs,
-  storeSession,
-  SUPERVISOR,
-  type Browser,
-  type LoginResult,
-} from './support';
+import type { Page } from '@playwright/test';
+import { ACCESS_TTL_SECS, apiLogin, axeViolations, BASE, byId, COMBOS, createAccount, expect, launch, newPage, setPrefs, storeSession, SUPERVISOR, test, type Browser, type LoginResult } from './support';
+
+// Each test goes on from where the one before left the pages and the data: after a failure the
+// rest of the file does not run.
+test.describe.configure({ mode: 'serial' });
 
 const SHOTS = process.env.LAMSA_SCREENSHOTS;
 
@@ -87,14 +77,7 @@ async function activeCourseWithStudent(instructor: LoginResult, student: LoginRe
 
 /** Waits until the page's socket has resumed (the notification centre says live updates are on). */
 async function waitLive(page: Page) {
-  await page.waitForFunction(
-    () => {
-      const t = document.querySelector('.notif-status')?.textContent;
-      return t === 'Live updates are on.' || t === 'التحديثات الحية تعمل.';
-    },
-    null,
-    { timeout: 15_000 },
-  );
+  await expect(page.locator('.notif-status')).toHaveText(/^(Live updates are on\.|التحديثات الحية تعمل\.)$/);
 }
 
 /** Marks the document, so a later check can tell that the page was not reloaded. */
@@ -110,20 +93,17 @@ async function announcements(page: Page): Promise<string[]> {
   return (await page.locator('[data-testid=live-announcer] p').allTextContents()).map((t) => t.replace(/[\u2068\u2069]/g, ''));
 }
 
-/** Waits for a toast whose text (without isolates) contains `text`. */
+/** A toast whose text (without isolates) contains `text` shows. */
 async function waitToast(page: Page, text: string) {
-  await page.waitForFunction(
-    (s) => [...document.querySelectorAll('.toasts li')].some((li) => (li.textContent ?? '').replace(/[\u2068\u2069]/g, '').includes(s)),
-    text,
-    { timeout: 10_000 },
-  );
+  const toasts = () => page.locator('.toasts li').evaluateAll((lis) => lis.map((li) => (li.textContent ?? '').replace(/[\u2068\u2069]/g, '')));
+  await expect.poll(toasts, { message: `a toast "${text}"` }).toContainEqual(expect.stringContaining(text));
 }
 
 async function open(page: Page, path: string, s: LoginResult, lang: 'ar' | 'en', theme: 'light' | 'dark' = 'light') {
   await setPrefs(page, { lang, theme });
   await storeSession(page, s);
   await page.goto(path);
-  await page.waitForSelector('h1');
+  await expect(page.locator('h1').first()).toBeVisible();
   await waitLive(page);
 }
 
@@ -138,8 +118,8 @@ let student: LoginResult;
 let supervisor: LoginResult;
 let studentEmail: string;
 
-beforeAll(async () => {
-  [bi, bs, bsup] = await Promise.all([launch(), launch(), launch()]);
+test.beforeAll(async ({ browser }) => {
+  [bi, bs, bsup] = await Promise.all([launch(browser), launch(browser), launch(browser)]);
   // Lets a test drop the student's socket the way a network would.
   await bs.context.addInitScript(() => {
     const Native = window.WebSocket;
@@ -159,40 +139,40 @@ beforeAll(async () => {
   studentEmail = s.user.email;
   supervisor = await apiLogin(SUPERVISOR.email, SUPERVISOR.password);
   await activeCourseWithStudent(instructor, student, supervisor);
-}, 120_000);
+});
 
-afterAll(async () => {
+test.afterAll(async () => {
   await Promise.all([bi?.close(), bs?.close(), bsup?.close()]);
 });
 
-describe('live questions', () => {
+test.describe('live questions', () => {
   const question = `How do I write the letter b? (${stamp})`;
   const answer = `Dots 1 and 2, one above the other (${stamp})`;
 
-  it('the student asks in the page → the instructor’s badge and list update live; the answer reaches the student live', async () => {
+  test('the student asks in the page → the instructor’s badge and list update live; the answer reaches the student live', async () => {
     await open(ip, '/instructor/students-questions', instructor, 'en');
-    expect(await ip.locator('[data-testid=questions-badge]').count()).toBe(0);
+    await expect(ip.locator('[data-testid=questions-badge]')).toHaveCount(0);
     await markDocument(ip);
 
     await open(sp, '/student/questions', student, 'ar');
     await markDocument(sp);
-    await sp.waitForSelector('#ask-course_id');
+    await expect(sp.locator('#ask-course_id').first()).toBeVisible();
     expect(await sp.locator('#ask-course_id').inputValue()).not.toBe('');
-    await sp.locator('#ask-lesson_id option', { hasText: 'Letter b' }).waitFor({ state: 'attached' });
+    await expect(sp.locator('#ask-lesson_id option', { hasText: 'Letter b' })).toBeAttached();
     await sp.selectOption('#ask-lesson_id', { label: 'First letters — Letter b' });
     await sp.fill('#ask-text', question);
     await sp.getByRole('button', { name: 'إرسال السؤال' }).click();
-    await sp.getByRole('status').filter({ hasText: 'تم إرسال السؤال' }).waitFor();
-    await sp.locator('li.thread', { hasText: question }).getByText('بانتظار الإجابة').waitFor();
+    await expect(sp.getByRole('status').filter({ hasText: 'تم إرسال السؤال' })).toBeVisible();
+    await expect(sp.locator('li.thread', { hasText: question }).getByText('بانتظار الإجابة')).toBeVisible();
 
     // The instructor's tab: badge, list item, toast and one announcement, without a reload.
     const badge = ip.locator('[data-testid=questions-badge]');
-    await badge.waitFor({ timeout: 10_000 });
-    expect(await badge.textContent()).toBe('1(Unanswered questions: 1)');
+    await expect(badge).toBeVisible({ timeout: 10_000 });
+    await expect(badge).toHaveText('1(Unanswered questions: 1)');
     const item = ip.locator('li.thread', { hasText: question });
-    await item.waitFor();
-    expect(await item.textContent()).toContain(names.student);
-    expect(await item.textContent()).toContain('Lesson: Letter b');
+    await expect(item).toBeVisible();
+    await expect(item).toContainText(names.student);
+    await expect(item).toContainText('Lesson: Letter b');
     await waitToast(ip, `New question from ${names.student} about “${COURSE}”`);
     const said = await announcements(ip);
     expect(said.filter((t) => t.startsWith(`New question from ${names.student} about “${COURSE}”, lesson “Letter b”`))).toHaveLength(1);
@@ -204,25 +184,25 @@ describe('live questions', () => {
     // The instructor answers in the page.
     await item.locator('textarea').fill(answer);
     await item.getByRole('button', { name: 'Send answer' }).click();
-    await item.getByRole('status').filter({ hasText: 'Question answered' }).waitFor();
+    await expect(item.getByRole('status').filter({ hasText: 'Question answered' })).toBeVisible();
     await badge.waitFor({ state: 'detached', timeout: 10_000 });
     expect(await ip.evaluate(() => document.activeElement?.textContent)).toBe(`Question from ${names.student}`);
 
     // The student's page shows the answer live, with a toast and one announcement.
     const mine = sp.locator('li.thread', { hasText: question });
-    await mine.getByText(answer).waitFor({ timeout: 10_000 });
-    await mine.getByText('تمت الإجابة', { exact: true }).waitFor();
+    await expect(mine.getByText(answer)).toBeVisible({ timeout: 10_000 });
+    await expect(mine.getByText('تمت الإجابة', { exact: true })).toBeVisible();
     await waitToast(sp, `تمت الإجابة عن سؤالك عن «${COURSE}»`);
     expect((await announcements(sp)).filter((t) => t === `تمت الإجابة عن سؤالك عن «${COURSE}»`)).toHaveLength(1);
     expect(await notReloaded(sp)).toBe(true);
   });
 });
 
-describe('live notes', () => {
+test.describe('live notes', () => {
   const noteText = `Well done in your first lesson (${stamp})`;
   const replyText = `Thank you, I will keep practising (${stamp})`;
 
-  it('a supervisor’s note reaches the student live, and the reply reaches the supervisor live', async () => {
+  test('a supervisor’s note reaches the student live, and the reply reaches the supervisor live', async () => {
     await open(sp, '/student/notes', student, 'ar');
     await markDocument(sp);
     await open(supPage, '/supervisor/contact/student', supervisor, 'en');
@@ -235,40 +215,40 @@ describe('live notes', () => {
     });
     await supPage.fill('#search-q', 'Sara');
     await supPage.press('#search-q', 'Enter');
-    await supPage.locator('#search-q-error', { hasText: 'Type @ first, then part of the name or e-mail, to search' }).waitFor();
-    expect(await supPage.evaluate(() => document.activeElement?.id)).toBe('search-q');
+    await expect(supPage.locator('#search-q-error', { hasText: 'Type @ first, then part of the name or e-mail, to search' })).toBeVisible();
+    await expect(byId(supPage, 'search-q')).toBeFocused();
     expect(searches).toEqual([]);
 
     await supPage.fill('#search-q', `@${studentEmail}`);
     await supPage.press('#search-q', 'Enter');
-    await supPage.getByRole('status').filter({ hasText: '1 person found' }).waitFor();
+    await expect(supPage.getByRole('status').filter({ hasText: '1 person found' })).toBeVisible();
     expect(searches).toHaveLength(1);
     await supPage.getByRole('button', { name: `Write a note to ${names.student}` }).click();
-    await supPage.waitForFunction(() => document.activeElement?.id === 'compose-text');
+    await expect(byId(supPage, 'compose-text')).toBeFocused();
     await supPage.fill('#compose-text', noteText);
     await supPage.getByRole('button', { name: 'Send note' }).click();
-    await supPage.getByRole('status').filter({ hasText: 'Note sent' }).waitFor();
+    await expect(supPage.getByRole('status').filter({ hasText: 'Note sent' })).toBeVisible();
 
     // The student's notes page, live.
     const thread = sp.locator('li.thread', { hasText: noteText });
-    await thread.waitFor({ timeout: 10_000 });
-    expect(await thread.locator('h2').textContent()).toBe('ملاحظة من Sup');
+    await expect(thread).toBeVisible({ timeout: 10_000 });
+    await expect(thread.locator('h2')).toHaveText('ملاحظة من Sup');
     await waitToast(sp, `ملاحظة جديدة من Sup: ${noteText}`);
     expect((await announcements(sp)).filter((t) => t.startsWith('ملاحظة جديدة من Sup'))).toHaveLength(1);
     expect(await notReloaded(sp)).toBe(true);
 
     await thread.locator('textarea').fill(replyText);
     await thread.getByRole('button', { name: 'إرسال الرد' }).click();
-    await thread.getByRole('status').filter({ hasText: 'تم الرد على الملاحظة' }).waitFor();
+    await expect(thread.getByRole('status').filter({ hasText: 'تم الرد على الملاحظة' })).toBeVisible();
 
     // The supervisor sees the reply live.
     const sent = supPage.locator('li.thread', { hasText: noteText });
-    await sent.getByText(replyText).waitFor({ timeout: 10_000 });
+    await expect(sent.getByText(replyText)).toBeVisible({ timeout: 10_000 });
     await waitToast(supPage, `${names.student} replied to a note: ${replyText}`);
     expect(await notReloaded(supPage)).toBe(true);
   });
 
-  it('a dropped socket with an expired token refreshes, reconnects and resumes: nothing is lost', async () => {
+  test('a dropped socket with an expired token refreshes, reconnects and resumes: nothing is lost', async () => {
     await open(sp, '/student/notes', student, 'en');
     await markDocument(sp);
     // Let the access token expire, so the reconnect is refused (4401) and must refresh first.
@@ -287,7 +267,7 @@ describe('live notes', () => {
     const s = await call<{ users: Array<{ id: number }> }>(supervisor, `users/search?type=student&q=${encodeURIComponent('@' + studentEmail)}`);
     await call(supervisor, 'notes', { recipient_id: s.users[0].id, text: missed });
 
-    await sp.locator('li.thread', { hasText: missed }).waitFor({ timeout: 20_000 });
+    await expect(sp.locator('li.thread', { hasText: missed })).toBeVisible({ timeout: 20_000 });
     await waitLive(sp);
     const after = await sp.evaluate(() => (window as unknown as { __sockets: WebSocket[] }).__sockets.length);
     // At least: the refused socket (4401) and the one that resumed.
@@ -299,23 +279,23 @@ describe('live notes', () => {
     expect(refreshes.length).toBeGreaterThanOrEqual(1);
   });
 
-  it('"mark all as read" in one tab clears the count in the user’s other tab', async () => {
+  test('"mark all as read" in one tab clears the count in the user’s other tab', async () => {
     const second = await newPage(bs);
     await open(sp, '/student', student, 'en');
     await second.goto('/student/notes');
     await waitLive(second);
     const button = (p: Page) => p.locator('#notif-button');
-    expect(await button(sp).textContent()).toMatch(/\(\d+ unread\)/);
+    await expect(button(sp)).toHaveText(/\(\d+ unread\)/);
     await button(sp).click();
     await sp.getByRole('button', { name: 'Mark all as read' }).click();
-    await sp.getByRole('status').filter({ hasText: 'All notifications are marked as read' }).waitFor();
-    expect((await button(sp).textContent())?.trim()).toBe('Notifications');
-    await second.waitForFunction(() => document.querySelector('#notif-button')?.textContent?.trim() === 'Notifications', null, { timeout: 5000 });
+    await expect(sp.getByRole('status').filter({ hasText: 'All notifications are marked as read' })).toBeVisible();
+    await expect(button(sp)).toHaveText('Notifications');
+    await expect(button(second)).toHaveText('Notifications');
     await second.close();
   });
 });
 
-describe('axe on the live pages', () => {
+test.describe('axe on the live pages', () => {
   const PAGES: Array<[string, () => LoginResult]> = [
     ['/student/questions', () => student],
     ['/student/notes', () => student],
@@ -325,12 +305,10 @@ describe('axe on the live pages', () => {
     ['/supervisor/contact/student', () => supervisor],
   ];
 
-  it.each([
-    ['ar', 'light'],
-    ['ar', 'dark'],
-    ['en', 'light'],
-    ['en', 'dark'],
-  ] as const)('%s %s: the new pages, the open notification centre, a toast and search results have no violations', async (lang, theme) => {
+  // Every combination here, on the notes this file's tests left (not a project each: that would
+  // set the course and the notes up four more times).
+  for (const [lang, theme] of COMBOS)
+  test(`${lang} ${theme}: the new pages, the open notification centre, a toast and search results have no violations`, async () => {
     const page = supPage;
     const found: Record<string, unknown> = {};
     for (const [path, who] of PAGES) {
@@ -339,7 +317,7 @@ describe('axe on the live pages', () => {
       let v = await axeViolations(page);
       if (v.length) found[path] = v;
       await page.locator('#notif-button').click();
-      await page.locator('.notif-panel').waitFor();
+      await expect(page.locator('.notif-panel')).toBeVisible();
       v = await axeViolations(page);
       if (v.length) found[`${path} + notifications`] = v;
       if (SHOTS) await page.screenshot({ path: `${SHOTS}/live${path.replace(/\//g, '_')}-panel-${lang}-${theme}.png` });
@@ -350,11 +328,11 @@ describe('axe on the live pages', () => {
     await open(page, '/supervisor/contact/student', supervisor, lang, theme);
     await page.fill('#search-q', `@${studentEmail}`);
     await page.press('#search-q', 'Enter');
-    await page.locator('.people li').first().waitFor();
+    await expect(page.locator('.people li').first()).toBeVisible();
     await page.locator('.people li button').first().click();
     const s = await call<{ notes: Array<{ id: number; recipient_id: number }> }>(student, 'notes');
     await call(student, `notes/${s.notes[0].id}/reply`, { text: `Toast check ${lang} ${theme}` });
-    await page.locator('.toasts li').first().waitFor({ timeout: 10_000 });
+    await expect(page.locator('.toasts li').first()).toBeVisible({ timeout: 10_000 });
     const v = await axeViolations(page);
     if (v.length) found['contact with results, form and toast'] = v;
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/live_contact-toast-${lang}-${theme}.png` });

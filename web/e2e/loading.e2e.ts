@@ -5,18 +5,16 @@
  * With LAMSA_SHOTS_DIR set it saves loading-state.png there.
  */
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectHeadingFocused, launch, newPage, setPrefs, type Browser } from './support';
+import type { Page } from '@playwright/test';
+import { expect, expectHeadingFocused, pagesForFile, setPrefs, test } from './support';
 
-let b: Browser;
+// Each test goes on from where the one before left the pages and the data: after a failure the
+// rest of the file does not run.
+test.describe.configure({ mode: 'serial' });
+
 let page: Page;
 
-beforeAll(async () => {
-  b = await launch({ viewport: { width: 390, height: 844 } });
-  page = await newPage(b);
-});
-afterAll(async () => b?.close());
+pagesForFile(1, ([p]) => (page = p), { viewport: { width: 390, height: 844 } });
 
 /** Records every non-empty text the route-loading live region takes. */
 async function recordAnnouncements(page: Page) {
@@ -33,8 +31,8 @@ async function recordAnnouncements(page: Page) {
 
 const announced = (page: Page) => page.evaluate(() => (window as unknown as { announced: string[] }).announced);
 
-describe('route change loading state', () => {
-  it('a slow page is announced once politely, focus stays, then moves to the new h1', async () => {
+test.describe('route change loading state', () => {
+  test('a slow page is announced once politely, focus stays, then moves to the new h1', async () => {
     await setPrefs(page, { lang: 'ar', clear: true });
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
@@ -46,19 +44,19 @@ describe('route change loading state', () => {
     });
 
     await page.goto('/');
-    await page.locator('h1').waitFor();
+    await expect(page.locator('h1')).toBeVisible();
     const region = page.locator('.route-loading');
-    expect(await region.getAttribute('role')).toBe('status');
-    expect(await region.getAttribute('aria-live')).toBe('polite');
-    expect((await region.textContent())?.trim()).toBe('');
+    await expect(region).toHaveAttribute('role', 'status');
+    await expect(region).toHaveAttribute('aria-live', 'polite');
+    await expect(region).toHaveText('');
     await recordAnnouncements(page);
 
     const link = page.locator('footer a[href="/instructions"]');
     await link.focus();
     await page.keyboard.press('Enter');
-    await expect.poll(() => region.textContent(), { timeout: 5000 }).toBe('جارٍ تحميل الصفحة…');
+    await expect(region).toHaveText('جارٍ تحميل الصفحة…', { timeout: 5000 });
     expect(requested).toBe(true);
-    expect(await region.isVisible()).toBe(true);
+    await expect(region).toBeVisible();
     // The old page stays and focus stays on the link that was followed.
     expect(await page.evaluate(() => document.activeElement?.getAttribute('href'))).toBe('/instructions');
     // Still one announcement a second later: it is not repeated while the wait goes on.
@@ -69,12 +67,12 @@ describe('route change loading state', () => {
     release();
     await expectHeadingFocused(page, 'تعليمات برايل');
     expect(new URL(page.url()).pathname).toBe('/instructions');
-    expect((await region.textContent())?.trim()).toBe('');
-    expect(await region.isVisible()).toBe(false);
+    await expect(region).toHaveText('');
+    await expect(region).toBeHidden();
     expect(await announced(page)).toEqual(['جارٍ تحميل الصفحة…']);
   });
 
-  it('a quick route change (code already loaded) says nothing', async () => {
+  test('a quick route change (code already loaded) says nothing', async () => {
     await recordAnnouncements(page);
     await page.locator('header a[href="/"]').first().click();
     await expectHeadingFocused(page);

@@ -6,26 +6,12 @@
  * practice pages in ar/en × light/dark.
  */
 import { mkdirSync } from 'node:fs';
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  accredit,
-  apiAs,
-  apiLogin,
-  axeViolations,
-  chord,
-  createAccount,
-  expectFocus,
-  expectStatus,
-  launch,
-  newPage,
-  press,
-  setPrefs,
-  storeSession,
-  SUPERVISOR,
-  type Browser,
-  type LoginResult,
-} from './support';
+import type { Page } from '@playwright/test';
+import { accredit, apiAs, apiLogin, axeViolations, chord, COMBOS, createAccount, expect, expectFocus, expectStatus, launch, newPage, press, setPrefs, storeSession, SUPERVISOR, test, type Browser, type LoginResult } from './support';
+
+// Each test goes on from where the one before left the pages and the data: after a failure the
+// rest of the file does not run.
+test.describe.configure({ mode: 'serial' });
 
 let b: Browser;
 let page: Page;
@@ -33,8 +19,8 @@ let student: LoginResult;
 let instructor: LoginResult;
 let courseId = 0;
 
-beforeAll(async () => {
-  b = await launch();
+test.beforeAll(async ({ browser }) => {
+  b = await launch(browser);
   page = await newPage(b);
   student = await createAccount('student', 'Huda Practice');
   instructor = await createAccount('instructor', 'Ahmad Practice');
@@ -53,7 +39,7 @@ beforeAll(async () => {
   await accredit(instructor, supervisor, courseId);
   await apiAs(student, 'POST', `courses/${courseId}/enrol`, {});
 });
-afterAll(async () => b?.close());
+test.afterAll(async () => b?.close());
 
 const text = (sel: string) => page.locator(sel).innerText();
 
@@ -69,18 +55,18 @@ async function expectNoAxe(label: string, on: Page = page) {
   expect(v, label).toEqual([]);
 }
 
-describe('practice', () => {
-  it('an Arabic session by keyboard: a wrong answer comes back, the pair is drilled, then the summary', async () => {
+test.describe('practice', () => {
+  test('an Arabic session by keyboard: a wrong answer comes back, the pair is drilled, then the summary', async () => {
     await setPrefs(page, { lang: 'ar', theme: 'light', clear: true });
     await storeSession(page, student);
     await page.goto('/student');
     // The menu has Practice right after My courses. The dashboard is rendered by script after the
     // load event (its chunks, then React's first render): wait for the menu before reading it.
-    await page.locator('nav a', { hasText: 'التدريب' }).waitFor();
+    await expect(page.locator('nav a', { hasText: 'التدريب' })).toBeVisible();
     const menu = await page.locator('nav a').allInnerTexts();
     expect(menu.indexOf('التدريب')).toBe(menu.indexOf('دوراتي') + 1);
     await press(page.locator('nav a', { hasText: 'التدريب' }));
-    await page.waitForSelector('h1:has-text("التدريب")');
+    await expect(page.locator('h1:has-text("التدريب")').first()).toBeVisible();
 
     // Two new cards a day, saved by keyboard.
     const perDay = page.locator('#practice-new');
@@ -89,7 +75,7 @@ describe('practice', () => {
     await page.keyboard.type('2');
     await page.keyboard.press('Enter');
     await expectStatus(page, 'تم حفظ الإعدادات.');
-    await page.waitForSelector('text=بطاقتان تنتظرانك');
+    await expect(page.locator('text=بطاقتان تنتظرانك').first()).toBeVisible();
     await expectNoAxe('ready');
     await press(page.locator('#practice-start'));
 
@@ -141,7 +127,7 @@ describe('practice', () => {
     await expectNoAxe('drill');
     await shot('drill');
     const choices = page.locator('.practice-choice');
-    expect(await choices.count()).toBe(2);
+    await expect(choices).toHaveCount(2);
     await press(choices.nth(1)); // ⠃ for ا: wrong
     await expectFocus(page, 'drill-result');
     expect(await text('#drill-result')).toContain('ليس تمامًا: ا هي النقطة 1.');
@@ -163,7 +149,7 @@ describe('practice', () => {
     await shot('summary');
   });
 
-  describe('the learner sets the pace', () => {
+  test.describe('the learner sets the pace', () => {
     /** Answers the card in hand by keyboard (right or wrong does not matter here), `ms` after it was shown, then goes on. */
     async function answerAfter(p: Page, ms: number) {
       await expectFocus(p, 'practice-answer');
@@ -181,27 +167,27 @@ describe('practice', () => {
       await setPrefs(p, { lang: 'en', theme: 'dark', clear: true });
       await storeSession(p, learner);
       await p.goto('/student/practice');
-      await p.waitForSelector('h1:has-text("Practice")');
+      await expect(p.locator('h1:has-text("Practice")').first()).toBeVisible();
       await p.locator('#practice-new').fill('10');
       await p.locator('#practice-time-box').selectOption({ label: timeBox });
       await press(p.getByRole('button', { name: 'Save settings' }));
       await expectStatus(p, 'Settings saved.');
-      await p.waitForSelector('text=cards are waiting');
+      await expect(p.locator('text=cards are waiting').first()).toBeVisible();
       await press(p.locator('#practice-start'));
     }
 
-    it('without a time box, 40 minutes of practice with a half-hour break are never cut off', async () => {
+    test('without a time box, 40 minutes of practice with a half-hour break are never cut off', async () => {
       const p = await newPage(b);
       await startAs(p, 'Off');
       for (const ms of [3 * 60_000, 4 * 60_000, 30 * 60_000, 3 * 60_000]) await answerAfter(p, ms);
       await expectFocus(p, 'practice-answer');
       expect(await p.locator('.practice-card h2').innerText()).toMatch(/^Card 5 of \d+$/);
-      expect(await p.getByRole('heading', { name: 'Your time box is up' }).count()).toBe(0);
-      expect(await p.getByText('About a minute of your time box is left.').count()).toBe(0);
+      await expect(p.getByRole('heading', { name: 'Your time box is up' })).toHaveCount(0);
+      await expect(p.getByText('About a minute of your time box is left.')).toHaveCount(0);
       await p.close();
     });
 
-    it('with a 5-minute box the learner is warned a minute before, adds time, and ends the session when the box is up', async () => {
+    test('with a 5-minute box the learner is warned a minute before, adds time, and ends the session when the box is up', async () => {
       const p = await newPage(b);
       await startAs(p, '5 minutes');
       await answerAfter(p, 2 * 60_000);
@@ -214,81 +200,78 @@ describe('practice', () => {
       await p.keyboard.press('Enter');
       await expectFocus(p, 'practice-answer');
       await expectStatus(p, '5 minutes added to your time box.');
-      expect(await p.getByText('About a minute of your time box is left.').count()).toBe(0);
+      await expect(p.getByText('About a minute of your time box is left.')).toHaveCount(0);
       // A break on a card counts two minutes at most: 4 + 2 + 2 = 8 of 10, then 10.
       await answerAfter(p, 25 * 60_000);
       await answerAfter(p, 2 * 60_000);
       await answerAfter(p, 2 * 60_000);
       await expectFocus(p, 'practice-box-up');
-      expect(await p.locator('#practice-box-up').innerText()).toBe('Your time box is up');
+      await expect(p.locator('#practice-box-up')).toHaveText('Your time box is up', { useInnerText: true });
       await expectNoAxe('time box up', p);
       await press(p.getByRole('button', { name: 'End the session' }));
       await expectFocus(p, 'practice-summary');
-      await p.getByText('You ended the session at your time box. The cards left keep until next time.').waitFor();
+      await expect(p.getByText('You ended the session at your time box. The cards left keep until next time.')).toBeVisible();
       await p.close();
     });
   });
 
-  it('the mastery map shows the 63 cells with their level in words, and the same in a table', async () => {
+  test('the mastery map shows the 63 cells with their level in words, and the same in a table', async () => {
     await setPrefs(page, { lang: 'en', theme: 'dark' });
     await storeSession(page, student);
     await page.goto('/student/practice/map');
-    await page.waitForSelector('h1:has-text("Mastery map")');
+    await expect(page.locator('h1:has-text("Mastery map")').first()).toBeVisible();
     await page.locator('#f-map-code').selectOption('ar');
-    await page.waitForSelector('.mastery-cell.band-strong');
-    expect(await page.locator('.mastery-cell').count()).toBe(63);
+    await expect(page.locator('.mastery-cell.band-strong').first()).toBeVisible();
+    await expect(page.locator('.mastery-cell')).toHaveCount(63);
     const alef = page.locator('.mastery-cell', { has: page.locator('.mastery-print', { hasText: /^ا$/ }) });
     expect(await alef.innerText()).toMatch(/strong · 100%/);
     // Each cell names its symbol for a screen reader (a bare punctuation mark is often skipped).
-    expect(await alef.textContent()).toContain('(alef)');
+    await expect(alef).toContainText('(alef)');
     const comma = page.locator('.mastery-cell', { has: page.locator('.mastery-print', { hasText: /^،$/ }) });
-    expect(await comma.locator('.visually-hidden').textContent()).toBe(' (comma)');
+    await expect(comma.locator('.visually-hidden')).toHaveText(' (comma)');
     const row = page.locator('table.practice-table tbody tr').first();
-    expect(await row.innerText()).toContain('ا (alef)');
-    expect(await page.locator('#map-confusions + ul').innerText()).toContain('being drilled');
+    await expect(row).toContainText('ا (alef)', { useInnerText: true });
+    await expect(page.locator('#map-confusions + ul')).toContainText('being drilled', { useInnerText: true });
     await expectNoAxe('map');
     await shot('map');
   });
 
-  it("an instructor sees the confusion matrix of their course's students", async () => {
+  test("an instructor sees the confusion matrix of their course's students", async () => {
     await setPrefs(page, { lang: 'en', theme: 'light' });
     await storeSession(page, instructor);
     await page.goto('/instructor');
     await press(page.locator('nav a', { hasText: 'Confusion matrix' }));
-    await page.waitForSelector('h1:has-text("Confusion matrix")');
-    await page.waitForSelector('table.confusion-matrix');
+    await expect(page.locator('h1:has-text("Confusion matrix")').first()).toBeVisible();
+    await expect(page.locator('table.confusion-matrix').first()).toBeVisible();
     const matrix = await page.locator('table.confusion-matrix').innerText();
     expect(matrix).toContain('ا (dot 1)');
     expect(matrix).toContain('ب (dots 1 2)');
-    expect(await page.locator('#matrix-list + ul').innerText()).toContain('ب (dots 1 2) for ا (dot 1): 2 times by 1 student');
+    await expect(page.locator('#matrix-list + ul')).toContainText('ب (dots 1 2) for ا (dot 1): 2 times by 1 student', { useInnerText: true });
     await expectNoAxe('matrix');
     await shot('matrix');
   });
 });
 
-describe.each([
-  ['ar', 'light'],
-  ['ar', 'dark'],
-  ['en', 'light'],
-  ['en', 'dark'],
-] as const)('axe %s %s', (lang, theme) => {
-  it('practice, the mastery map and the confusion matrix have no violations', async () => {
+// Every combination here, on the practice this file's student did (not a project each: that
+// would set the practice up four more times).
+for (const [lang, theme] of COMBOS) test.describe(`axe ${lang} ${theme}`, () => {
+  test('practice, the mastery map and the confusion matrix have no violations', async () => {
     await setPrefs(page, { lang, theme });
     await storeSession(page, student);
     for (const path of ['/student/practice', '/student/practice/map']) {
       await page.goto(path);
-      await page.waitForSelector('h1');
+      await expect(page.locator('h1').first()).toBeVisible();
       await page.waitForLoadState('networkidle');
       expect(await axeViolations(page), path).toEqual([]);
     }
     await page.goto('/student/practice');
     await page.waitForLoadState('networkidle');
     await press(page.locator('#practice-start'));
-    await page.waitForSelector('.practice-card, .practice-drill, #practice-summary');
+    await expect(page.locator('.practice-card, .practice-drill, #practice-summary').first()).toBeVisible();
     expect(await axeViolations(page), 'session').toEqual([]);
     await storeSession(page, instructor);
     await page.goto('/instructor/confusions');
-    await page.waitForSelector('table.confusion-matrix');
+    await expect(page.locator('table.confusion-matrix').first()).toBeVisible();
     expect(await axeViolations(page), 'matrix').toEqual([]);
   });
 });

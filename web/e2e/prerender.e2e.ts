@@ -7,9 +7,8 @@
  */
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import type { ConsoleMessage, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiAs, apiLogin, BASE, hydrated, launch, newPage, SUPERVISOR, type Browser } from './support';
+import type { ConsoleMessage, Page } from '@playwright/test';
+import { apiAs, apiLogin, BASE, expect, hydrated, launch, newPage, SUPERVISOR, test, type Browser } from './support';
 
 /** The pages the build prerendered (scripts/e2e.sh exports the build directory). */
 function prerenderedPaths(): string[] {
@@ -76,7 +75,7 @@ const LOGO_ALT = { ar: 'شعار جمعية المثال', en: 'Example Society 
 
 let supervisor: Awaited<ReturnType<typeof apiLogin>>;
 
-beforeAll(async () => {
+test.beforeAll(async () => {
   supervisor = await apiLogin(SUPERVISOR.email, SUPERVISOR.password);
   await apiAs(supervisor, 'POST', 'admin/news', NEWS);
   const form = new FormData();
@@ -86,18 +85,18 @@ beforeAll(async () => {
 });
 
 // Later test files see the settings as a fresh installation has them.
-afterAll(async () => {
+test.afterAll(async () => {
   await apiAs(supervisor, 'PUT', 'admin/site-settings', {});
 });
 
-describe('prerendered pages', () => {
+test.describe('prerendered pages', () => {
   let b: Browser;
-  beforeAll(async () => {
-    b = await launch();
+  test.beforeAll(async ({ browser }) => {
+    b = await launch(browser);
   });
-  afterAll(async () => b?.close());
+  test.afterAll(async () => b?.close());
 
-  it('hydrate without a warning or error, in Arabic and English', async () => {
+  test('hydrate without a warning or error, in Arabic and English', async () => {
     const paths = prerenderedPaths();
     expect(paths.length).toBeGreaterThanOrEqual(17);
     const page = await newPage(b);
@@ -125,7 +124,7 @@ describe('prerendered pages', () => {
     expect(problems).toEqual([]);
   });
 
-  it('a news item hydrates from the data the server put into its page, without asking again', async () => {
+  test('a news item hydrates from the data the server put into its page, without asking again', async () => {
     const page = await newPage(b);
     const problems: string[] = [];
     const asked: string[] = [];
@@ -137,7 +136,7 @@ describe('prerendered pages', () => {
     for (const lang of ['ar', 'en'] as const) {
       await page.goto(`/news/${NEWS.slug}?lang=${lang}`);
       await hydratedAndSettled(page);
-      expect((await page.locator('h1').textContent())?.trim()).toBe(NEWS[`title_${lang}`]);
+      await expect(page.locator('h1')).toHaveText(NEWS[`title_${lang}`]);
       // After hydration the date is the reader's own (not the day as the server wrote it).
       expect(await page.locator('main time').textContent()).not.toMatch(/\d{4}-\d{2}-\d{2}/);
     }
@@ -145,7 +144,7 @@ describe('prerendered pages', () => {
     expect(asked).toEqual([]);
   });
 
-  it('show the society’s site settings in the footer, in the server’s HTML and after hydration, in both languages', async () => {
+  test('show the society’s site settings in the footer, in the server’s HTML and after hydration, in both languages', async () => {
     const page = await newPage(b);
     const problems: string[] = [];
     page.on('console', (m) => {
@@ -169,8 +168,8 @@ describe('prerendered pages', () => {
         expect(text, at).toContain(SITE[`address_${lang}`]);
         expect(text, at).toContain(SITE[`credit_${lang}`]);
         expect(text, at).toContain(`© ${new Date().getFullYear()} ${SITE[`society_name_${lang}`]}`);
-        expect(await footer.locator('a[href="mailto:hello@example.org"]').innerText()).toBe('hello@example.org');
-        expect(await footer.locator('a[href="tel:+966115550100"]').innerText()).toBe('+966 11 555 0100');
+        await expect(footer.locator('a[href="mailto:hello@example.org"]')).toHaveText('hello@example.org', { useInnerText: true });
+        await expect(footer.locator('a[href="tel:+966115550100"]')).toHaveText('+966 11 555 0100', { useInnerText: true });
         // Only the social links that are set.
         const social = await footer.locator('[aria-labelledby="fh-social"] a').evaluateAll((as) => as.map((a) => [a.textContent, a.getAttribute('href')]));
         expect(social, at).toEqual([
@@ -178,7 +177,7 @@ describe('prerendered pages', () => {
           ['YouTube', SITE.social_youtube],
         ]);
         const logo = footer.locator('.footer-logos img');
-        expect(await logo.getAttribute('alt')).toBe(LOGO_ALT[lang]);
+        await expect(logo).toHaveAttribute('alt', LOGO_ALT[lang]);
         // The logo loads (a signed address visitors may fetch).
         await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 5000 }).toBe(1);
       }
@@ -186,7 +185,7 @@ describe('prerendered pages', () => {
     expect(problems).toEqual([]);
   });
 
-  it('hydrate without a warning with the site settings unset, falling back to the defaults', async () => {
+  test('hydrate without a warning with the site settings unset, falling back to the defaults', async () => {
     await apiAs(supervisor, 'PUT', 'admin/site-settings', {});
     try {
       const page = await newPage(b);
@@ -201,9 +200,9 @@ describe('prerendered pages', () => {
           expect(await resp!.text()).not.toContain('@@');
           await hydratedAndSettled(page);
           const footer = page.locator('footer');
-          expect(await footer.locator('.text-logo').count()).toBe(2);
-          expect(await footer.locator('#fh-social, #fh-contact, .footer-logos').count()).toBe(0);
-          expect(await footer.innerText()).toContain(lang === 'ar' ? 'الجمعية الخيرية لرعاية المكفوفين' : 'The Charitable Society for the Care of the Blind');
+          await expect(footer.locator('.text-logo')).toHaveCount(2);
+          await expect(footer.locator('#fh-social, #fh-contact, .footer-logos')).toHaveCount(0);
+          await expect(footer).toContainText(lang === 'ar' ? 'الجمعية الخيرية لرعاية المكفوفين' : 'The Charitable Society for the Care of the Blind', { useInnerText: true });
         }
       }
       expect(problems).toEqual([]);
@@ -213,7 +212,7 @@ describe('prerendered pages', () => {
     }
   });
 
-  it("the news list's first page comes in the HTML and hydrates from the data beside it, without asking again", async () => {
+  test("the news list's first page comes in the HTML and hydrates from the data beside it, without asking again", async () => {
     const page = await newPage(b);
     const problems: string[] = [];
     const asked: string[] = [];
@@ -232,7 +231,7 @@ describe('prerendered pages', () => {
       expect(html).toMatch(/<time dateTime="[^"]+">[^<]*\d{4}-\d{2}-\d{2}<\/time>/);
       await hydratedAndSettled(page);
       const item = page.locator('.news-card', { hasText: NEWS[`title_${lang}`] });
-      expect(await item.count()).toBe(1);
+      await expect(item).toHaveCount(1);
       // After hydration the date is the reader's own.
       expect(await item.locator('time').textContent()).not.toMatch(/\d{4}-\d{2}-\d{2}/);
     }
@@ -240,7 +239,7 @@ describe('prerendered pages', () => {
     expect(asked).toEqual([]);
   });
 
-  it('hydrate for a signed-in visitor too (the header links to the dashboard only after hydration)', async () => {
+  test('hydrate for a signed-in visitor too (the header links to the dashboard only after hydration)', async () => {
     const page = await newPage(b);
     const problems: string[] = [];
     page.on('console', (m) => {
@@ -256,18 +255,18 @@ describe('prerendered pages', () => {
     });
     await page.goto('/about-us?lang=en');
     await hydratedAndSettled(page);
-    await page.locator('a.btn-start[href="/student"]').waitFor({ timeout: 5000 });
+    await expect(page.locator('a.btn-start[href="/student"]')).toBeVisible({ timeout: 5000 });
     expect(problems).toEqual([]);
     await page.evaluate(() => localStorage.clear());
   });
 });
 
-describe('without JavaScript', () => {
+test.describe('without JavaScript', () => {
   let b: Browser;
-  beforeAll(async () => {
-    b = await launch({ javaScriptEnabled: false });
+  test.beforeAll(async ({ browser }) => {
+    b = await launch(browser, { javaScriptEnabled: false });
   });
-  afterAll(async () => b?.close());
+  test.afterAll(async () => b?.close());
 
   const pages: Array<{ path: string; h1: Record<'ar' | 'en', string>; text: Record<'ar' | 'en', RegExp> }> = [
     {
@@ -283,7 +282,7 @@ describe('without JavaScript', () => {
   ];
 
   for (const lang of ['ar', 'en'] as const) {
-    it(`shows the home page, an instructions page, a news item and the news list in ${lang}, with their navigation`, async () => {
+    test(`shows the home page, an instructions page, a news item and the news list in ${lang}, with their navigation`, async () => {
       const page = await newPage(b);
       for (const p of pages) {
         await page.goto(`${p.path}?lang=${lang}`);
@@ -296,28 +295,28 @@ describe('without JavaScript', () => {
         }
         // The other language is a link to this page's address in it.
         const other = lang === 'ar' ? 'en' : 'ar';
-        expect(await page.locator(`header a[href="?lang=${other}"]`).isVisible()).toBe(true);
+        await expect(page.locator(`header a[href="?lang=${other}"]`)).toBeVisible();
       }
       // A news item: the server puts it into its page.
       await page.goto(`/news/${NEWS.slug}?lang=${lang}`);
       expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual([lang, lang === 'ar' ? 'rtl' : 'ltr']);
-      expect((await page.locator('h1').textContent())?.trim()).toBe(NEWS[`title_${lang}`]);
+      await expect(page.locator('h1')).toHaveText(NEWS[`title_${lang}`]);
       expect(await page.locator('main .news-body').innerHTML()).toContain(lang === 'ar' ? '<strong>دورة</strong>' : '<strong>course</strong>');
       expect(await page.title()).toContain(NEWS[`title_${lang}`]);
       // The news list: its first page is in the HTML.
       await page.goto(`/news?lang=${lang}`);
-      await page.getByRole('link', { name: NEWS[`title_${lang}`] }).waitFor({ timeout: 2000 });
+      await expect(page.getByRole('link', { name: NEWS[`title_${lang}`] })).toBeVisible({ timeout: 2000 });
       // A form says it needs JavaScript.
       await page.goto(`/login?lang=${lang}`);
-      expect(await page.locator('form .script-note').isVisible()).toBe(true);
+      await expect(page.locator('form .script-note')).toBeVisible();
       await page.close();
     });
   }
 });
 
-describe('first frame', () => {
-  it('is English, left to right and dark when English and the dark theme are remembered', async () => {
-    const b = await launch();
+test.describe('first frame', () => {
+  test('is English, left to right and dark when English and the dark theme are remembered', async ({ browser }) => {
+    const b = await launch(browser);
     try {
       const page = await newPage(b);
       // The browser prefers Arabic: only the remembered choice can make the page English.

@@ -4,37 +4,18 @@
  * supervisor sees it arrive live in the accreditation queue, reads the difference and approves
  * it; the instructor hears the decision live and the student sees the fix, their progress kept.
  */
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  accredit,
-  apiAs,
-  apiLogin,
-  axeViolations,
-  createAccount,
-  expectHeadingFocused,
-  expectStatus,
-  go,
-  launch,
-  newPage,
-  press,
-  setPrefs,
-  settle,
-  socketReady,
-  storeSession,
-  SUPERVISOR,
-  type Browser,
-  type LoginResult,
-} from './support';
+import type { Page } from '@playwright/test';
+import { accredit, apiAs, apiLogin, axeViolations, byId, createAccount, expect, expectHeadingFocused, expectStatus, go, pagesForFile, press, setPrefs, settle, socketReady, storeSession, SUPERVISOR, test, type LoginResult } from './support';
+
+// Each test goes on from where the one before left the pages and the data: after a failure the
+// rest of the file does not run.
+test.describe.configure({ mode: 'serial' });
 
 const stamp = Date.now().toString(36);
 const TITLE = `Braille letters revised ${stamp}`;
 const TYPO = 'Dots 1 adn 2, side by side.';
 const FIXED = 'Dots 1 and 2, side by side.';
 
-let instructorB: Browser;
-let supervisorB: Browser;
-let studentB: Browser;
 let ip: Page;
 let sp: Page;
 let st: Page;
@@ -49,8 +30,6 @@ interface Course {
   title: string;
   chapters: Array<{ lessons: Array<{ id: number; description: string; completed: boolean | null }> }>;
 }
-
-const byId = (page: Page, id: string) => page.locator(`[id="${id}"]`);
 
 /** Switches a signed-in page's language and theme (stored, then reloaded). */
 async function prefs(page: Page, lang: 'ar' | 'en', theme: 'light' | 'dark') {
@@ -68,13 +47,12 @@ async function prefs(page: Page, lang: 'ar' | 'en', theme: 'light' | 'dark') {
 
 /** Waits for the page's h1 to read `text`, then for it to have focus. */
 async function expectTitle(page: Page, text: string) {
-  await page.locator('h1', { hasText: text }).waitFor();
+  await expect(page.locator('h1', { hasText: text })).toBeVisible();
   await expectHeadingFocused(page);
 }
 
-beforeAll(async () => {
-  [instructorB, supervisorB, studentB] = await Promise.all([launch(), launch(), launch()]);
-  [ip, sp, st] = await Promise.all([newPage(instructorB), newPage(supervisorB), newPage(studentB)]);
+pagesForFile(3, (p) => ([ip, sp, st] = p));
+test.beforeAll(async () => {
   instructor = await createAccount('instructor', 'Revising Instructor');
   student = await createAccount('student', 'Revision Student');
   supervisor = await apiLogin(SUPERVISOR.email, SUPERVISOR.password);
@@ -104,29 +82,25 @@ beforeAll(async () => {
   await apiAs(student, 'POST', `lessons/${lessonIds[0]}/complete`, {});
 });
 
-afterAll(async () => {
-  await Promise.all([instructorB?.close(), supervisorB?.close(), studentB?.close()]);
-});
-
-describe('course revisions', () => {
-  it('an instructor fixes a typo on a live course by keyboard, a supervisor approves it from the queue, the student sees the fix', async () => {
+test.describe('course revisions', () => {
+  test('an instructor fixes a typo on a live course by keyboard, a supervisor approves it from the queue, the student sees the fix', async () => {
     // ---- The instructor opens a revision from My courses.
     await setPrefs(ip, { lang: 'en', theme: 'light', clear: true });
     await storeSession(ip, instructor);
     await ip.goto('/instructor/courses');
-    await ip.waitForSelector(`h2:has-text("${TITLE}")`);
+    await expect(ip.locator(`h2:has-text("${TITLE}")`).first()).toBeVisible();
     await press(ip.getByRole('button', { name: `Edit as a revision “${TITLE}”` }));
     await ip.waitForURL(/\/instructor\/courses\/\d+\/edit$/);
     const revisionId = Number(/courses\/(\d+)\/edit/.exec(ip.url())![1]);
     expect(revisionId).not.toBe(courseId);
     await expectStatus(ip, 'Revision opened. Students still see the live version until a supervisor approves your changes.');
-    await ip.getByRole('heading', { name: 'Revision of a live course' }).waitFor();
-    await ip.getByText(`You are editing a revision of “${TITLE}”. Students still see the live version until a supervisor approves your changes.`).waitFor();
+    await expect(ip.getByRole('heading', { name: 'Revision of a live course' })).toBeVisible();
+    await expect(ip.getByText(`You are editing a revision of “${TITLE}”. Students still see the live version until a supervisor approves your changes.`)).toBeVisible();
     expect(await axeViolations(ip)).toEqual([]);
 
     // ---- Fixes the typo by keyboard and saves.
     const description = byId(ip, 'cb-chapters[0].lessons[1].description');
-    expect(await description.inputValue()).toBe(TYPO);
+    await expect(description).toHaveValue(TYPO);
     await description.focus();
     await ip.keyboard.press('Control+A');
     await ip.keyboard.type(FIXED);
@@ -142,22 +116,22 @@ describe('course revisions', () => {
     await storeSession(sp, supervisor);
     const ready = socketReady(sp);
     await sp.goto('/supervisor/accreditation');
-    await sp.waitForSelector('h1:has-text("Accreditation requests")');
+    await expect(sp.locator('h1:has-text("Accreditation requests")').first()).toBeVisible();
     await ready;
     await press(ip.getByRole('button', { name: 'Send for approval' }));
     await expectStatus(ip, 'Revision sent for approval');
-    await ip.getByText('Sent: waiting for a supervisor’s approval. It cannot be edited meanwhile.').waitFor();
+    await expect(ip.getByText('Sent: waiting for a supervisor’s approval. It cannot be edited meanwhile.')).toBeVisible();
 
     // ---- It arrives live, marked as a small revision, and the difference reads in words.
     const review = sp.getByRole('link', { name: `Review “${TITLE}”` });
-    await review.waitFor({ timeout: 15_000 });
+    await expect(review).toBeVisible({ timeout: 15_000 });
     await expectStatus(sp, `New request: “${TITLE}”.`);
-    await sp.getByText('Revision of a live course: 1 change').waitFor();
+    await expect(sp.getByText('Revision of a live course: 1 change')).toBeVisible();
     await press(review);
     await expectTitle(sp, `Review the revision: ${TITLE}`);
-    await sp.getByRole('heading', { name: 'What the revision changes (1 change)' }).waitFor();
+    await expect(sp.getByRole('heading', { name: 'What the revision changes (1 change)' })).toBeVisible();
     const item = sp.locator('.crs-diff-item');
-    expect(await item.count()).toBe(1);
+    await expect(item).toHaveCount(1);
     const said = (await item.innerText()).replace(/[\u2068\u2069]/g, '');
     expect(said).toContain('Changed: “Letter b” in “The first letters”');
     expect(said).toContain(`Before: ${TYPO}`);
@@ -167,7 +141,7 @@ describe('course revisions', () => {
     // The instructor listens on My courses for the decision.
     const ipReady = socketReady(ip);
     await go(ip, '/instructor/courses');
-    await ip.waitForSelector(`h2:has-text("${TITLE}")`);
+    await expect(ip.locator(`h2:has-text("${TITLE}")`).first()).toBeVisible();
     await ipReady;
     await press(sp.getByRole('button', { name: 'Approve the revision (students see it at once)' }));
     await sp.waitForURL(/\/supervisor\/accreditation$/);
@@ -178,8 +152,8 @@ describe('course revisions', () => {
     await setPrefs(st, { lang: 'en', theme: 'light', clear: true });
     await storeSession(st, student);
     await st.goto(`/student/courses/${courseId}?lesson=${lessonIds[1]}`);
-    await st.getByText(FIXED).waitFor();
-    expect(await st.getByText(TYPO).count()).toBe(0);
+    await expect(st.getByText(FIXED)).toBeVisible();
+    await expect(st.getByText(TYPO)).toHaveCount(0);
     const now = await apiAs<Course>(student, 'GET', `courses/${courseId}`);
     expect(now.chapters[0].lessons.map((l) => [l.id, l.completed])).toEqual([
       [lessonIds[0], true],
@@ -187,7 +161,7 @@ describe('course revisions', () => {
     ]);
   });
 
-  it('the revision pages have no axe violations in ar and en, light and dark', async () => {
+  test('the revision pages have no axe violations in ar and en, light and dark', async () => {
     // A second revision of the same course, changed and sent through the API.
     interface Revision {
       id: number;
@@ -222,14 +196,14 @@ describe('course revisions', () => {
     ] as const) {
       await go(ip, `/instructor/courses/${rev.id}/edit`);
       await prefs(ip, lang, theme);
-      await ip.locator('#rev-banner').waitFor();
+      await expect(ip.locator('#rev-banner')).toBeVisible();
       const editor = await axeViolations(ip);
       await go(sp, `/supervisor/accreditation/${request.id}`);
       await prefs(sp, lang, theme);
-      await sp.locator('#rv-difference').waitFor();
+      await expect(sp.locator('#rv-difference')).toBeVisible();
       const review = await axeViolations(sp);
       await go(sp, '/supervisor/accreditation');
-      await sp.locator('.crs-badge-revision').first().waitFor();
+      await expect(sp.locator('.crs-badge-revision').first()).toBeVisible();
       const queuePage = await axeViolations(sp);
       for (const [name, v] of [
         ['editor', editor],
@@ -241,7 +215,7 @@ describe('course revisions', () => {
     // Arabic says it in Arabic.
     await prefs(sp, 'ar', 'light');
     await go(sp, `/supervisor/accreditation/${request.id}`);
-    await sp.getByRole('heading', { name: /ما تغيّره المراجعة/ }).waitFor();
+    await expect(sp.getByRole('heading', { name: /ما تغيّره المراجعة/ })).toBeVisible();
     await apiAs(supervisor, 'POST', `requests/${request.id}/reject`, { reason: 'Checked by the browser tests.' });
     await apiAs(instructor, 'DELETE', `courses/${courseId}/revision`);
     expect(found).toEqual({});

@@ -5,21 +5,7 @@
  * else from the settings (by keyboard) signs out the other browser, which says why too, while
  * this one stays signed in.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  apiAs,
-  apiLogin,
-  createAccount,
-  launch,
-  newPage,
-  press,
-  setPrefs,
-  socketReady,
-  storeSession,
-  SUPERVISOR,
-  type Browser,
-  type LoginResult,
-} from './support';
+import { apiAs, apiLogin, createAccount, expect, launch, newPage, press, setPrefs, socketReady, storeSession, SUPERVISOR, test, type Browser, type LoginResult } from './support';
 
 const SIGNED_OUT = {
   ar: {
@@ -46,45 +32,45 @@ let learnerB: Browser;
 let otherB: Browser;
 let supervisor: LoginResult;
 
-beforeAll(async () => {
-  learnerB = await launch();
-  otherB = await launch();
+test.beforeAll(async ({ browser }) => {
+  learnerB = await launch(browser);
+  otherB = await launch(browser);
   supervisor = await apiLogin(SUPERVISOR.email, SUPERVISOR.password);
 });
-afterAll(async () => {
+test.afterAll(async () => {
   await learnerB?.close();
   await otherB?.close();
 });
 
-describe.each(['ar', 'en'] as const)('sessions ended by the server (%s)', (lang) => {
+for (const lang of ['ar', 'en'] as const) test.describe(`sessions ended by the server (${lang})`, () => {
   const t = SIGNED_OUT[lang];
 
-  it('a deactivated student is taken to the sign-in page, which says why', async () => {
+  test('a deactivated student is taken to the sign-in page, which says why', async () => {
     const student = await createAccount('student', `Sara Sessions ${lang}`);
     const page = await newPage(learnerB);
     await setPrefs(page, { lang, clear: true });
     await storeSession(page, student);
     const ready = socketReady(page);
     await page.goto('/student');
-    await page.getByRole('heading', { level: 1 }).waitFor();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await ready;
 
     // The supervisor, in another browser, deactivates the account.
     await apiAs(supervisor, 'PATCH', `admin/users/${student.user.id}`, { active: false });
 
     await page.waitForURL('**/login', { timeout: 15_000 });
-    await page.getByRole('heading', { level: 1, name: t.login }).waitFor();
+    await expect(page.getByRole('heading', { level: 1, name: t.login })).toBeVisible();
     const alert = page.getByRole('alert').filter({ hasText: t.deactivated });
-    await alert.waitFor();
+    await expect(alert).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('auth-token'))).toBeNull();
     // Said once: a new visit to the page does not repeat it.
     await page.reload();
-    await page.getByRole('heading', { level: 1, name: t.login }).waitFor();
-    expect(await page.getByRole('alert').filter({ hasText: t.deactivated }).count()).toBe(0);
+    await expect(page.getByRole('heading', { level: 1, name: t.login })).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: t.deactivated })).toHaveCount(0);
     await page.close();
   });
 
-  it('"sign out everywhere else" signs out the other browser, which says why, and keeps this one', async () => {
+  test('"sign out everywhere else" signs out the other browser, which says why, and keeps this one', async () => {
     const student = await createAccount('student', `Huda Devices ${lang}`);
     const elsewhere = await apiLogin(student.user.email, student.password);
     const here = await newPage(learnerB);
@@ -98,22 +84,22 @@ describe.each(['ar', 'en'] as const)('sessions ended by the server (%s)', (lang)
     }
     const thereReady = socketReady(there);
     await there.goto('/student/notes');
-    await there.getByRole('heading', { level: 1 }).waitFor();
+    await expect(there.getByRole('heading', { level: 1 })).toBeVisible();
     await thereReady;
 
     await here.goto('/student/settings');
     const devices = here.getByRole('region', { name: t.devices });
-    await devices.getByRole('listitem').filter({ hasText: t.thisDevice }).waitFor();
-    expect(await devices.getByRole('listitem').count()).toBe(2);
+    await expect(devices.getByRole('listitem').filter({ hasText: t.thisDevice })).toBeVisible();
+    await expect(devices.getByRole('listitem')).toHaveCount(2);
     await press(devices.getByRole('button', { name: t.signOutOthers }));
-    await devices.getByRole('status').filter({ hasText: t.done }).waitFor();
-    expect(await devices.getByRole('listitem').count()).toBe(1);
+    await expect(devices.getByRole('status').filter({ hasText: t.done })).toBeVisible();
+    await expect(devices.getByRole('listitem')).toHaveCount(1);
 
     await there.waitForURL('**/login', { timeout: 15_000 });
-    await there.getByRole('alert').filter({ hasText: t.ended }).waitFor();
+    await expect(there.getByRole('alert').filter({ hasText: t.ended })).toBeVisible();
     // This browser is still signed in: its pages load with the renewed token.
     await here.goto('/student/notes');
-    await here.getByRole('heading', { level: 1 }).waitFor();
+    await expect(here.getByRole('heading', { level: 1 })).toBeVisible();
     expect(here.url()).toContain('/student/notes');
     expect(await here.evaluate(() => localStorage.getItem('auth-token'))).not.toBeNull();
     await here.close();

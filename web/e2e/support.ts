@@ -1,9 +1,14 @@
-/** Shared helpers for the browser tests (run through scripts/e2e.sh). */
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+/**
+ * Shared helpers and the `test` of the browser tests (Playwright Test, run through scripts/e2e.sh;
+ * playwright.config.ts launches Debian's chromium).
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { chromium, type BrowserContext, type Page, type WebSocket as PageSocket } from 'playwright-core';
+import { COMBO, COMBOS, type Lang, type Theme } from './combos';
+import { test as base, expect, type Browser as Chromium, type BrowserContext, type Locator, type Page, type WebSocket as PageSocket } from '@playwright/test';
+
+export { expect };
 
 export const BASE = process.env.LAMSA_BASE_URL ?? 'http://127.0.0.1:8080';
 export const DATA_DIR = process.env.LAMSA_DATA_DIR ?? '';
@@ -13,42 +18,47 @@ export const SUPERVISOR = {
   password: process.env.LAMSA_E2E_SUPERVISOR_PASSWORD ?? 'Sup#pass2026',
 };
 
+export { COMBO, COMBOS, type Lang, type Theme };
+
+/**
+ * `lang` and `theme` are the project's combination (ar/light in the default project); they are
+ * worker options so that a file's `beforeAll` can read them.
+ */
+export const test = base.extend<object, { lang: Lang; theme: Theme }>({
+  lang: ['ar', { option: true, scope: 'worker' }],
+  theme: ['light', { option: true, scope: 'worker' }],
+});
+
 export interface Browser {
   context: BrowserContext;
   close: () => Promise<void>;
   javaScriptEnabled: boolean;
 }
 
-/** A fresh Chromium profile per test file (STACK-NOTES: persistent context, Debian chromium). */
+/**
+ * A fresh browser profile (its own storage and cookies) for one person in a test file, on the
+ * chromium the config launched; the file's `afterAll` closes it.
+ */
 export async function launch(
-  options: { colorScheme?: 'light' | 'dark'; viewport?: { width: number; height: number }; javaScriptEnabled?: boolean } = {},
+  browser: Chromium,
+  options: { colorScheme?: Theme; viewport?: { width: number; height: number }; javaScriptEnabled?: boolean } = {},
 ): Promise<Browser> {
-  const dir = mkdtempSync(join(tmpdir(), 'lamsa-chromium-'));
-  const context = await chromium.launchPersistentContext(dir, {
-    executablePath: process.env.LAMSA_CHROMIUM ?? '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  const javaScriptEnabled = options.javaScriptEnabled ?? true;
+  const context = await browser.newContext({
     baseURL: BASE,
+    reducedMotion: 'reduce',
     colorScheme: options.colorScheme ?? 'light',
     viewport: options.viewport ?? { width: 1280, height: 900 },
-    reducedMotion: 'reduce',
-    javaScriptEnabled: options.javaScriptEnabled ?? true,
+    javaScriptEnabled,
   });
-  return {
-    context,
-    javaScriptEnabled: options.javaScriptEnabled ?? true,
-    close: async () => {
-      await context.close();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  return { context, javaScriptEnabled, close: () => context.close() };
 }
 
 /**
  * Waits until React has hydrated a prerendered page (its nodes carry React's fiber keys); at
  * once on the app's shell. A prerendered page is on screen before its script runs (the app
  * starts after the first frame), so a key press or click right after loading it would reach a
- * page that does not answer yet.
+ * page that does not answer yet. Nothing a user sees tells it, hence a function of the DOM.
  */
 export async function hydrated(page: Page) {
   await page.waitForFunction(() => {
@@ -57,6 +67,19 @@ export async function hydrated(page: Page) {
     const h1 = document.getElementById('page-title');
     return owned(document.querySelector('#root > :last-child')) && (!h1 || owned(h1));
   });
+}
+
+/**
+ * A test file's people: before the file's tests, one fresh browser profile and page each, handed
+ * to `take` (`pagesForFile(2, (p) => ([ip, st] = p))`); after them, the profiles are closed.
+ */
+export function pagesForFile(count: number, take: (pages: Page[]) => void, options?: Parameters<typeof launch>[1]) {
+  let profiles: Browser[] = [];
+  test.beforeAll(async ({ browser }) => {
+    profiles = await Promise.all(Array.from({ length: count }, () => launch(browser, options)));
+    take(await Promise.all(profiles.map(newPage)));
+  });
+  test.afterAll(() => Promise.all(profiles.map((p) => p.close())));
 }
 
 /** A page whose goto and reload return once the page answers (`hydrated`), as a visitor sees it. */
@@ -98,29 +121,38 @@ export function uniqueEmail(tag: string): string {
   return `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 }
 
-/** The newest e-mail in the outbox sent to `to` that contains a link under `path` (activate, reset-password). */
-export async function linkFromOutbox(to: string, path: 'activate' | 'reset-password', timeoutMs = 10_000): Promise<string> {
+/**
+ * The text of the newest e-mail in the outbox sent to `to` that `matches`, polled until it
+ * arrives: the server writes its e-mails after it has answered.
+ */
+export async function mailFromOutbox(to: string, matches: (text: string) => boolean, timeout = 10_000): Promise<string> {
   const dir = join(DATA_DIR, 'outbox');
+  let found: string | undefined;
+  await expect
+    .poll(
+      () => {
+        let files: string[] = [];
+        try {
+          files = readdirSync(dir).filter((f) => f.endsWith('.eml'));
+        } catch {
+          /* not created yet */
+        }
+        const sorted = files.map((f) => ({ f, t: statSync(join(dir, f)).mtimeMs })).sort((a, b) => b.t - a.t || b.f.localeCompare(a.f));
+        found = sorted
+          .map(({ f }) => readFileSync(join(dir, f), 'utf8'))
+          .find((text) => (/^To:.*$/m.exec(text)?.[0] ?? '').toLowerCase().includes(to.toLowerCase()) && matches(text));
+        return found !== undefined;
+      },
+      { message: `an e-mail to ${to} in ${dir}`, timeout },
+    )
+    .toBe(true);
+  return found!;
+}
+
+/** The newest e-mail in the outbox sent to `to` that contains a link under `path` (activate, reset-password). */
+export async function linkFromOutbox(to: string, path: 'activate' | 'reset-password', timeout = 10_000): Promise<string> {
   const re = new RegExp(`https?://[^\\s]+/${path}/[A-Za-z0-9_\\-]+`);
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    let files: string[] = [];
-    try {
-      files = readdirSync(dir).filter((f) => f.endsWith('.eml'));
-    } catch {
-      /* not created yet */
-    }
-    const sorted = files.map((f) => ({ f, t: statSync(join(dir, f)).mtimeMs })).sort((a, b) => b.t - a.t || b.f.localeCompare(a.f));
-    for (const { f } of sorted) {
-      const text = readFileSync(join(dir, f), 'utf8');
-      const toLine = /^To:.*$/m.exec(text)?.[0] ?? '';
-      if (!toLine.toLowerCase().includes(to.toLowerCase())) continue;
-      const m = re.exec(text);
-      if (m) return m[0];
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`no ${path} e-mail for ${to} in ${dir}`);
+  return re.exec(await mailFromOutbox(to, (text) => re.test(text), timeout))![0];
 }
 
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -135,6 +167,25 @@ export async function axeViolations(page: Page) {
   }));
 }
 
+/**
+ * Opens `route`, waits for `ready` (a selector; the h1 unless said) and for the page's requests
+ * to finish, then runs axe.
+ */
+export async function axeScan(page: Page, route: string, ready = 'h1') {
+  await page.goto(route);
+  await expect(page.locator(ready).first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  return axeViolations(page);
+}
+
+/** The values a signed-in session keeps in browser storage. */
+export const SESSION_KEYS = ['auth-token', 'refresh_token', 'name', 'email', 'avatar', 'type', 'user_id'];
+
+/** Forgets the stored session (the language and theme stay). */
+export async function signOut(page: Page) {
+  await page.evaluate((keys) => keys.forEach((k) => localStorage.removeItem(k)), SESSION_KEYS);
+}
+
 /** The element that has focus, described for assertions. */
 export function focused(page: Page) {
   return page.evaluate(() => {
@@ -143,13 +194,10 @@ export function focused(page: Page) {
   });
 }
 
-/** Waits until the h1 has focus (after a client-side navigation). */
+/** The h1 has focus (after a client-side navigation), with this text when one is given. */
 export async function expectHeadingFocused(page: Page, text?: string | RegExp) {
-  await page.waitForFunction(() => document.activeElement?.id === 'page-title', null, { timeout: 5000 });
-  if (text) {
-    const h1 = await page.locator('h1').textContent();
-    if (typeof text === 'string' ? h1?.trim() !== text : !text.test(h1 ?? '')) throw new Error(`h1 was ${h1}`);
-  }
+  await expect(page.locator('#page-title')).toBeFocused();
+  if (text) await expect(page.locator('h1')).toHaveText(text);
 }
 
 export interface LoginResult {
@@ -171,19 +219,22 @@ async function api<T>(path: string, body: unknown, lang = 'en', client?: string)
 
 export const PASSWORD = 'Braille#2026';
 
-/** Registers and activates an account through the API and the outbox, then signs in. */
 let clients = 0;
 
 /**
- * Registers and activates an account through the API and the outbox, then signs in. Each account
- * the suite makes comes from a client address of its own (`X-Forwarded-For`, which scripts/e2e.sh
- * lets the server trust from loopback), so the whole suite's accounts do not add up to one
- * visitor's sign-up limit (30 an hour per address).
+ * A client address of its own for each call (`X-Forwarded-For`, which scripts/e2e.sh lets the
+ * server trust from loopback), so that what the whole suite sends does not add up to one
+ * visitor's limits (sign-ups: 30 an hour per address; contact messages).
  */
+export function clientAddress(): string {
+  clients += 1;
+  return `10.${process.pid % 250}.${Math.floor(clients / 250) % 250}.${(clients % 250) + 1}`;
+}
+
+/** Registers and activates an account through the API and the outbox, then signs in, from a `clientAddress` of its own. */
 export async function createAccount(type: 'student' | 'instructor', name = `Test ${type}`): Promise<LoginResult & { password: string }> {
   const email = uniqueEmail(type);
-  clients += 1;
-  const client = `10.${process.pid % 250}.${Math.floor(clients / 250) % 250}.${(clients % 250) + 1}`;
+  const client = clientAddress();
   await api('auth/register', { name, email, password: PASSWORD, password_confirm: PASSWORD, type }, 'en', client);
   const link = await linkFromOutbox(email, 'activate');
   await api('auth/activate', { token: link.split('/activate/')[1] }, 'en', client);
@@ -244,17 +295,9 @@ export async function accredit(instructor: LoginResult, supervisor: LoginResult,
   await apiAs(supervisor, 'POST', `requests/${request.id}/approve`, {});
 }
 
-type Locator = ReturnType<Page['locator']>;
-
-/**
- * Focuses an element and presses a key on it (keyboard use, not a mouse click). Waits for the
- * element first; when it never comes, the error shows the page's URL and main text.
- */
+/** Focuses an element and presses a key on it (keyboard use, not a mouse click). */
 export async function press(locator: Locator, key = 'Enter') {
-  await locator.waitFor({ timeout: 15_000 }).catch(async (e: Error) => {
-    const page = locator.page();
-    throw new Error(`${e.message}\n${page.url()}\n${(await page.locator('main').innerText().catch(() => '')).slice(0, 1500)}`);
-  });
+  await expect(locator, `on ${locator.page().url()}`).toBeVisible();
   await locator.focus();
   await locator.press(key);
 }
@@ -265,9 +308,11 @@ export async function chord(page: Page, ...codes: string[]) {
   for (const c of [...codes].reverse()) await page.keyboard.up(c);
 }
 
-/** Waits until the element with this id has focus. */
-export const expectFocus = (page: Page, id: string, timeout = 5000) =>
-  page.waitForFunction((i) => document.activeElement?.id === i, id, { timeout });
+/** The element with this id has focus. */
+export const expectFocus = (page: Page, id: string, timeout?: number) => expect(byId(page, id)).toBeFocused({ timeout });
+
+/** The element with this id (ids here may hold dots and brackets, which a CSS `#id` would not take). */
+export const byId = (page: Page, id: string) => page.locator(`[id="${id}"]`);
 
 /** The text of the focused element. */
 export const activeText = (page: Page) => page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
@@ -290,17 +335,12 @@ export async function go(page: Page, url: string) {
 export const statuses = (page: Page) =>
   page.locator('[role="status"]').evaluateAll((els) => els.map((e) => (e.textContent ?? '').replace(/[\u2068\u2069]/g, '')));
 
-/** Waits until one of the page's status regions contains `text` (bidi isolates ignored). */
+/**
+ * One of the page's status regions contains `text` (bidi isolates ignored: a locator's text
+ * filter would not see through the marks around an inserted name).
+ */
 export async function expectStatus(page: Page, text: string, timeout = 15_000) {
-  try {
-    await page.waitForFunction(
-      (t) => Array.from(document.querySelectorAll('[role="status"]')).some((e) => (e.textContent ?? '').replace(/[\u2068\u2069]/g, '').includes(t)),
-      text,
-      { timeout, polling: 100 },
-    );
-  } catch {
-    throw new Error(`no status "${text}" in ${JSON.stringify(await statuses(page).catch(() => []))}`);
-  }
+  await expect.poll(() => statuses(page), { message: `a status "${text}"`, timeout }).toContainEqual(expect.stringContaining(text));
 }
 
 /**
