@@ -298,6 +298,92 @@ pub fn schedule(memory: Option<Memory>, last_review_at: Option<i64>, rating: Rat
     Scheduled { memory, due_at: now + days * DAY_MS, again_in_session: false }
 }
 
+/// An answer given offline is accepted this long after it was given. A device keeps today's
+/// session and its answers; a week covers a learner away from a network for days while keeping
+/// a forgotten device from rewriting a card's history long after its other reviews.
+pub const ANSWER_MAX_AGE_MS: i64 = 7 * DAY_MS;
+/// A device's clock may run this far ahead of the server's.
+pub const ANSWER_MAX_SKEW_MS: i64 = 5 * 60_000;
+
+/// When an answer was given, as the device says (RFC 3339), checked against the server's
+/// clock `now`: not more than [`ANSWER_MAX_SKEW_MS`] ahead (taken as now: the device's clock
+/// runs fast) and not older than [`ANSWER_MAX_AGE_MS`]. Left out: now.
+pub fn parse_answered_at(raw: Option<&str>, now: i64) -> Result<i64, InvalidInput> {
+    let Some(raw) = raw.map(str::trim).filter(|r| !r.is_empty()) else { return Ok(now) };
+    let at = super::news::parse_time(raw).ok_or(InvalidInput::invalid("answered_at"))?;
+    if at > now + ANSWER_MAX_SKEW_MS || at < now - ANSWER_MAX_AGE_MS {
+        return Err(InvalidInput::invalid("answered_at"));
+    }
+    Ok(at.min(now))
+}
+
+/// The id a device gives an answer so that sending it twice counts once: 8–64 letters, digits,
+/// `-` or `_` (a UUID fits).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AnswerId(String);
+
+impl AnswerId {
+    pub fn parse(raw: &str) -> Result<AnswerId, InvalidInput> {
+        let raw = raw.trim();
+        let ok =
+            (8..=64).contains(&raw.len()) && raw.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+        ok.then(|| AnswerId(raw.to_string())).ok_or(InvalidInput::invalid("client_id"))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+/// A card's schedule after all its reviews, replayed in the order they were given (an answer
+/// sent late counts at the time it was given, not when it arrived).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Replayed {
+    pub scheduled: Scheduled,
+    pub last_review_at: i64,
+    pub first_review_at: i64,
+    pub reps: i64,
+    pub lapses: i64,
+}
+
+/// Schedules a card from scratch through its reviews `(answered at, rating)`, sorted by time
+/// (ties keep their given order); `None` without reviews.
+pub fn replay(reviews: &[(i64, Rating)]) -> Option<Replayed> {
+    let mut sorted = reviews.to_vec();
+    sorted.sort_by_key(|&(at, _)| at);
+    let (&(first, _), _) = sorted.split_first()?;
+    let (mut memory, mut last, mut lapses, mut scheduled) = (None, None, 0, None);
+    for (i, &(at, rating)) in sorted.iter().enumerate() {
+        if rating == Rating::Again && i > 0 {
+            lapses += 1;
+        }
+        let s = schedule(memory, last, rating, at);
+        memory = Some(s.memory);
+        last = Some(at);
+        scheduled = Some(s);
+    }
+    Some(Replayed {
+        scheduled: scheduled?,
+        last_review_at: last?,
+        first_review_at: first,
+        reps: sorted.len() as i64,
+        lapses,
+    })
+}
+
+impl Rating {
+    /// The rating stored as its number (1–4).
+    pub fn from_number(n: i64) -> Option<Rating> {
+        match n {
+            1 => Some(Rating::Again),
+            2 => Some(Rating::Hard),
+            3 => Some(Rating::Good),
+            4 => Some(Rating::Easy),
+            _ => None,
+        }
+    }
+}
+
 /// The probability of recalling a card `now` (FSRS-6's forgetting curve with its default
 /// decay); `None` before its first review.
 pub fn retention(memory: Option<Memory>, last_review_at: Option<i64>, now: i64) -> Option<f64> {
@@ -464,5 +550,41 @@ mod tests {
         assert_eq!(streak(&[9, 8], 10), 2);
         assert_eq!(streak(&[8], 10), 0);
         assert_eq!(streak(&[], 10), 0);
+    }
+
+    #[test]
+    fn answer_times_are_bounded_by_the_server_clock() {
+        assert_eq!(parse_answered_at(None, NOW), Ok(NOW));
+        let hour_ago = crate::db::iso(NOW - 3_600_000);
+        assert_eq!(parse_answered_at(Some(&hour_ago), NOW), Ok(NOW - 3_600_000));
+        let fast_clock = crate::db::iso(NOW + 60_000);
+        assert_eq!(parse_answered_at(Some(&fast_clock), NOW), Ok(NOW), "a clock a minute fast counts as now");
+        let future = crate::db::iso(NOW + ANSWER_MAX_SKEW_MS + 1_000);
+        assert_eq!(parse_answered_at(Some(&future), NOW), Err(InvalidInput::invalid("answered_at")));
+        let old = crate::db::iso(NOW - ANSWER_MAX_AGE_MS - 1_000);
+        assert_eq!(parse_answered_at(Some(&old), NOW), Err(InvalidInput::invalid("answered_at")));
+        assert_eq!(parse_answered_at(Some("yesterday"), NOW), Err(InvalidInput::invalid("answered_at")));
+        assert!(AnswerId::parse("0b9e3c1a-5d1f-4f8e-9a57-2f0d6c3b1e42").is_ok());
+        assert!(AnswerId::parse("short").is_err());
+        assert!(AnswerId::parse("has space in it").is_err());
+    }
+
+    #[test]
+    fn a_replay_schedules_in_answer_order_whatever_the_arrival_order() {
+        let in_order =
+            [(NOW, Rating::Good), (NOW + 3 * DAY_MS, Rating::Again), (NOW + 3 * DAY_MS + RELEARN_MS, Rating::Good)];
+        let mut step = None;
+        let mut last = None;
+        for &(at, r) in &in_order {
+            let s = schedule(step.map(|s: Scheduled| s.memory), last, r, at);
+            step = Some(s);
+            last = Some(at);
+        }
+        let shuffled = [in_order[2], in_order[0], in_order[1]];
+        let replayed = replay(&shuffled).unwrap();
+        assert_eq!(replayed.scheduled, step.unwrap());
+        assert_eq!((replayed.reps, replayed.lapses), (3, 1));
+        assert_eq!((replayed.first_review_at, replayed.last_review_at), (NOW, NOW + 3 * DAY_MS + RELEARN_MS));
+        assert_eq!(replay(&[]), None);
     }
 }

@@ -15,14 +15,14 @@ use crate::{
     db::{self, Db},
     domain::{
         practice::{
-            self, day_of, grade, retention, schedule, streak, symbols, CellDifference, Direction, Memory,
-            PracticeAnswer, Rating, Symbol, DAY_MS, DRILL_AFTER, DRILL_SETTLES, LOOKAHEAD_MS,
+            self, day_of, grade, retention, schedule, streak, symbols, AnswerId, CellDifference, Direction, Memory,
+            PracticeAnswer, Rating, Symbol, DAY_MS, DRILL_AFTER, DRILL_SETTLES, LOOKAHEAD_MS, RELEARN_MS,
         },
         InvalidInput,
     },
     store::{
         self,
-        practice::{CardRow, ConfusionRow, CourseConfusionRow, NewCard},
+        practice::{AnsweredReview, CardRow, ClientReviewRow, ConfusionRow, CourseConfusionRow, NewCard},
     },
 };
 
@@ -225,9 +225,7 @@ pub struct Reviewed {
     pub today: DayTally,
 }
 
-/// The student answers one of their cards: graded on the server, scheduled with FSRS (the
-/// rating from correctness and `elapsed_ms`), written with the review and any confusion of
-/// cells in one transaction. Another learner's card is not found.
+/// The student answers one of their cards now (see [`review_answer`]).
 pub async fn review(
     db: &Db,
     user: AuthUser,
@@ -236,36 +234,108 @@ pub async fn review(
     elapsed_ms: i64,
     now: i64,
 ) -> Result<Reviewed, ServiceError> {
+    review_answer(db, user, Answer { card_id, answer, elapsed_ms, answered_at: now, client_id: None }, now).await
+}
+
+/// An answer as a device sends it, perhaps late (issue 26: given offline, sent when the network
+/// came back).
+pub struct Answer<'a> {
+    pub card_id: i64,
+    pub answer: &'a str,
+    pub elapsed_ms: i64,
+    /// When it was given, already bounded by [`practice::parse_answered_at`].
+    pub answered_at: i64,
+    /// The device's id of the answer: sent again, it counts once.
+    pub client_id: Option<AnswerId>,
+}
+
+/// The student answers one of their cards: graded on the server, scheduled with FSRS (the
+/// rating from correctness and `elapsed_ms`) at the time the answer was given, written with the
+/// review and any confusion of cells in one transaction. An answer given before the card's last
+/// review (sent late from a device that was offline) is put in its place: the card's schedule
+/// is replayed from all its reviews in the order they were given. An answer id seen before
+/// gets the first reply again and changes nothing. Another learner's card is not found.
+pub async fn review_answer(db: &Db, user: AuthUser, a: Answer<'_>, now: i64) -> Result<Reviewed, ServiceError> {
     student_only(user)?;
-    if !(0..=3_600_000).contains(&elapsed_ms) {
+    if !(0..=3_600_000).contains(&a.elapsed_ms) {
         return Err(InvalidInput::invalid("elapsed_ms").into());
     }
-    let row =
-        store::practice::card(db, card_id).await?.filter(|r| r.student_id == user.id).ok_or(ServiceError::NotFound)?;
+    if let Some(id) = &a.client_id {
+        if let Some(done) = store::practice::review_by_client_id(db, user.id, id.as_str()).await? {
+            return reviewed_before(db, user, a.card_id, done, now).await;
+        }
+    }
+    let row = store::practice::card(db, a.card_id)
+        .await?
+        .filter(|r| r.student_id == user.id)
+        .ok_or(ServiceError::NotFound)?;
     let code: Code = row.code.parse().map_err(|_| ServiceError::NotFound)?;
     let card = card(code, row).ok_or(ServiceError::NotFound)?;
-    let parsed = PracticeAnswer::parse(card.direction, answer)?;
+    let parsed = PracticeAnswer::parse(card.direction, a.answer)?;
     let graded = grade(code, &card.symbol, &parsed);
-    let rating = Rating::of(graded.correct, elapsed_ms);
-    let next = schedule(card.memory(), card.row.last_review_at, rating, now);
-    let lapse = rating == Rating::Again && card.row.reps > 0;
+    let rating = Rating::of(graded.correct, a.elapsed_ms);
+    let at = a.answered_at;
+    let in_order = card.row.last_review_at.is_none_or(|last| at >= last);
     let (mut tx, turn) = db::begin_write(db).await?;
-    let updated = store::practice::update_card(
-        &mut tx,
-        &card.row,
-        next.memory.stability,
-        next.memory.difficulty,
-        next.due_at,
-        lapse,
-        now,
-    )
-    .await?;
+    let (next, updated) = if in_order {
+        let next = schedule(card.memory(), card.row.last_review_at, rating, at);
+        let lapse = rating == Rating::Again && card.row.reps > 0;
+        let updated = store::practice::update_card(
+            &mut tx,
+            &card.row,
+            next.memory.stability,
+            next.memory.difficulty,
+            next.due_at,
+            lapse,
+            at,
+        )
+        .await?;
+        (next, updated)
+    } else {
+        let mut history: Vec<(i64, Rating)> = store::practice::card_reviews(&mut *tx, card.row.id)
+            .await?
+            .into_iter()
+            .filter_map(|(t, r)| Some((t, Rating::from_number(r)?)))
+            .collect();
+        history.push((at, rating));
+        let r = practice::replay(&history).expect("at least this answer");
+        let schedule = store::practice::CardSchedule {
+            stability: r.scheduled.memory.stability,
+            difficulty: r.scheduled.memory.difficulty,
+            due_at: r.scheduled.due_at,
+            last_review_at: r.last_review_at,
+            first_review_at: r.first_review_at,
+            reps: r.reps,
+            lapses: r.lapses,
+        };
+        (r.scheduled, store::practice::set_card_schedule(&mut tx, &card.row, &schedule).await?)
+    };
     if !updated {
         // Answered twice at once: the other answer counted.
         return Err(ServiceError::NotFound);
     }
-    store::practice::insert_review(&mut tx, &card.row, day_of(now), graded.correct, rating as i64, elapsed_ms, now)
-        .await?;
+    let review = AnsweredReview {
+        day: day_of(at),
+        correct: graded.correct,
+        rating: rating as i64,
+        elapsed_ms: a.elapsed_ms,
+        answered_at: at,
+        client_id: a.client_id.as_ref().map(AnswerId::as_str),
+        answer: a.answer.trim(),
+        due_at: next.due_at,
+    };
+    match store::practice::insert_answered_review(&mut tx, &card.row, &review).await {
+        Ok(()) => {}
+        // The same answer sent twice at once: the first one counted, this one changes nothing.
+        Err(e) if store::is_unique_violation(&e) => {
+            drop(tx);
+            drop(turn);
+            let id = a.client_id.as_ref().map(AnswerId::as_str).unwrap_or_default();
+            let done = store::practice::review_by_client_id(db, user.id, id).await?.ok_or(ServiceError::NotFound)?;
+            return reviewed_before(db, user, a.card_id, done, now).await;
+        }
+        Err(e) => return Err(e.into()),
+    }
     for (expected, given) in &graded.confusions {
         store::practice::record_confusion(
             &mut tx,
@@ -273,7 +343,7 @@ pub async fn review(
             lang_code(code),
             expected.bits() as i64,
             given.bits() as i64,
-            now,
+            at,
         )
         .await?;
     }
@@ -290,6 +360,42 @@ pub async fn review(
         differences: graded.differences,
         due_at: next.due_at,
         again_in_session: next.again_in_session,
+        today: tally(db, user.id, code, now).await?,
+        card,
+    })
+}
+
+/// The reply to an answer that arrived before (same answer id): graded again from the answer
+/// kept with it, with the due time it produced then. Nothing is written.
+async fn reviewed_before(
+    db: &Db,
+    user: AuthUser,
+    card_id: i64,
+    done: ClientReviewRow,
+    now: i64,
+) -> Result<Reviewed, ServiceError> {
+    if done.card_id != card_id {
+        return Err(InvalidInput::invalid("client_id").into());
+    }
+    let row =
+        store::practice::card(db, card_id).await?.filter(|r| r.student_id == user.id).ok_or(ServiceError::NotFound)?;
+    let code: Code = row.code.parse().map_err(|_| ServiceError::NotFound)?;
+    let card = card(code, row).ok_or(ServiceError::NotFound)?;
+    let parsed = PracticeAnswer::parse(card.direction, done.answer.as_deref().unwrap_or_default())?;
+    let graded = grade(code, &card.symbol, &parsed);
+    let rating = Rating::from_number(done.rating).unwrap_or(Rating::Again);
+    let due_at = done.due_at.unwrap_or(card.row.due_at);
+    Ok(Reviewed {
+        correct: graded.correct,
+        rating,
+        given: match parsed {
+            PracticeAnswer::Cells(cells) => Some(cells),
+            PracticeAnswer::Print(_) => None,
+        },
+        differences: graded.differences,
+        due_at,
+        // It came back within the session only when it was the card's latest answer then.
+        again_in_session: due_at == done.reviewed_at + RELEARN_MS,
         today: tally(db, user.id, code, now).await?,
         card,
     })

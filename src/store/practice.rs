@@ -189,33 +189,6 @@ pub async fn update_card(
     Ok(r.rows_affected() == 1)
 }
 
-#[allow(clippy::too_many_arguments)]
-pub async fn insert_review(
-    tx: &mut Transaction<'static, Any>,
-    card: &CardRow,
-    day: i64,
-    correct: bool,
-    rating: i64,
-    elapsed_ms: i64,
-    now: i64,
-) -> Result<(), sqlx::Error> {
-    sqlx::query(
-        "INSERT INTO practice_reviews (card_id, student_id, code, day, correct, rating, elapsed_ms, reviewed_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
-    )
-    .bind(card.id)
-    .bind(card.student_id)
-    .bind(&card.code)
-    .bind(day)
-    .bind(i64::from(correct))
-    .bind(rating)
-    .bind(elapsed_ms)
-    .bind(now)
-    .execute(&mut **tx)
-    .await?;
-    Ok(())
-}
-
 /// One day's reviews of a code: (reviews, right answers, first review time).
 pub async fn day_tally<'e, E: Executor<'e, Database = Any>>(
     ex: E,
@@ -408,4 +381,113 @@ pub async fn completed_lesson_letters<'e, E: Executor<'e, Database = Any>>(
     .fetch_all(ex)
     .await?;
     Ok(rows.into_iter().map(|(l,)| l).collect())
+}
+
+/// A review sent with a device's answer id (issue 26), as needed to answer a resend alike.
+#[derive(Clone, Debug, sqlx::FromRow)]
+pub struct ClientReviewRow {
+    pub card_id: i64,
+    pub answer: Option<String>,
+    pub rating: i64,
+    pub due_at: Option<i64>,
+    pub reviewed_at: i64,
+}
+
+/// The student's review sent with the answer id `client_id`, if it arrived before.
+pub async fn review_by_client_id<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    student: i64,
+    client_id: &str,
+) -> Result<Option<ClientReviewRow>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT card_id, answer, rating, due_at, reviewed_at FROM practice_reviews WHERE student_id = $1 AND client_id = $2",
+    )
+    .bind(student)
+    .bind(client_id)
+    .fetch_optional(ex)
+    .await
+}
+
+/// A card's reviews as (reviewed at, rating), in the order they were given.
+pub async fn card_reviews<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    card_id: i64,
+) -> Result<Vec<(i64, i64)>, sqlx::Error> {
+    sqlx::query_as("SELECT reviewed_at, rating FROM practice_reviews WHERE card_id = $1 ORDER BY reviewed_at, id")
+        .bind(card_id)
+        .fetch_all(ex)
+        .await
+}
+
+/// A review with the answer as given, its answer id (if the device sent one) and the due time
+/// it produced.
+pub struct AnsweredReview<'a> {
+    pub day: i64,
+    pub correct: bool,
+    pub rating: i64,
+    pub elapsed_ms: i64,
+    pub answered_at: i64,
+    pub client_id: Option<&'a str>,
+    pub answer: &'a str,
+    pub due_at: i64,
+}
+
+pub async fn insert_answered_review(
+    tx: &mut Transaction<'static, Any>,
+    card: &CardRow,
+    r: &AnsweredReview<'_>,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO practice_reviews (card_id, student_id, code, day, correct, rating, elapsed_ms, reviewed_at, \
+         client_id, answer, due_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
+    )
+    .bind(card.id)
+    .bind(card.student_id)
+    .bind(&card.code)
+    .bind(r.day)
+    .bind(i64::from(r.correct))
+    .bind(r.rating)
+    .bind(r.elapsed_ms)
+    .bind(r.answered_at)
+    .bind(r.client_id)
+    .bind(r.answer)
+    .bind(r.due_at)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+/// A card's whole schedule, replayed from its reviews; false when the card changed since it
+/// was read.
+pub struct CardSchedule {
+    pub stability: f64,
+    pub difficulty: f64,
+    pub due_at: i64,
+    pub last_review_at: i64,
+    pub first_review_at: i64,
+    pub reps: i64,
+    pub lapses: i64,
+}
+
+pub async fn set_card_schedule(
+    tx: &mut Transaction<'static, Any>,
+    card: &CardRow,
+    s: &CardSchedule,
+) -> Result<bool, sqlx::Error> {
+    let r = sqlx::query(
+        "UPDATE practice_cards SET stability = $2, difficulty = $3, due_at = $4, last_review_at = $5, \
+         first_review_at = $6, reps = $7, lapses = $8 WHERE id = $1 AND reps = $9",
+    )
+    .bind(card.id)
+    .bind(s.stability)
+    .bind(s.difficulty)
+    .bind(s.due_at)
+    .bind(s.last_review_at)
+    .bind(s.first_review_at)
+    .bind(s.reps)
+    .bind(s.lapses)
+    .bind(card.reps)
+    .execute(&mut **tx)
+    .await?;
+    Ok(r.rows_affected() == 1)
 }

@@ -42,6 +42,14 @@ pub struct ReviewInput {
     pub answer: String,
     /// Time from the question shown to the answer sent, in milliseconds (0–3,600,000).
     pub elapsed_ms: i64,
+    /// When the answer was given (RFC 3339), for an answer kept on a device while it was
+    /// offline and sent later: at most 7 days ago, at most 5 minutes ahead of the server's
+    /// clock. Left out: now. The card is scheduled at this time, in the order answers were given.
+    #[schema(value_type = Option<String>, format = DateTime)]
+    pub answered_at: Option<String>,
+    /// The device's id of this answer (8–64 letters, digits, `-`, `_`; a UUID): an answer sent
+    /// again with the same id gets the same reply and changes nothing.
+    pub client_id: Option<String>,
 }
 
 #[derive(Deserialize, ToSchema)]

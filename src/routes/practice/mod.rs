@@ -10,7 +10,7 @@ use self::dto::*;
 use crate::{
     db::now_ms,
     domain::{
-        practice::{parse_code, DAY_MS, DEFAULT_NEW_PER_DAY},
+        practice::{parse_answered_at, parse_code, AnswerId, DAY_MS, DEFAULT_NEW_PER_DAY},
         InvalidInput, UserType,
     },
     error::ApiError,
@@ -57,7 +57,9 @@ pub async fn session(
 
 /// Answers one of the student's cards. The server grades it, rates it from correctness and
 /// time (wrong → again, slow → hard, fast → easy) and schedules it with FSRS; a client cannot
-/// set a schedule. Another learner's card is not found.
+/// set a schedule. An answer given offline is sent later with `answered_at` and `client_id`:
+/// scheduled at the time it was given, in the order answers were given, and counted once
+/// however often it is sent. Another learner's card is not found.
 #[utoipa::path(post, path = "/api/practice/reviews", tag = "practice", request_body = ReviewInput,
     security(("bearer" = [])),
     responses((status = 200, body = ReviewDto), (status = 400, body = crate::error::ErrorBody),
@@ -70,7 +72,15 @@ pub async fn review(
 ) -> Result<web::Json<ReviewDto>, ApiError> {
     user.require(UserType::Student)?;
     let b = body.0;
-    let r = practice::review(&state.db, user, b.card_id, &b.answer, b.elapsed_ms, now_ms()).await?;
+    let now = now_ms();
+    let answer = practice::Answer {
+        card_id: b.card_id,
+        answer: &b.answer,
+        elapsed_ms: b.elapsed_ms,
+        answered_at: parse_answered_at(b.answered_at.as_deref(), now)?,
+        client_id: b.client_id.as_deref().map(AnswerId::parse).transpose()?,
+    };
+    let r = practice::review_answer(&state.db, user, answer, now).await?;
     Ok(web::Json(ReviewDto {
         card_id: r.card.row.id,
         correct: r.correct,

@@ -1,7 +1,9 @@
 import { useAtomValue } from 'jotai';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { LanguageToggle } from '@/components/LanguageToggle';
+import { StatusMessage } from '@/components/Alert';
 import { SkipLink } from '@/components/SkipLink';
 import { useUnreadMessages } from '@/features/admin/api/queries';
 import { SideMenu } from '@/features/dashboard/components/SideMenu';
@@ -22,6 +24,8 @@ export function DashboardLayout({ area }: { area: MenuType }) {
   const session = useAtomValue(sessionAtom);
   const { pathname } = useLocation();
   const [theme, setTheme] = useTheme();
+  const student = session ? menuType(session.type) === 'student' : false;
+  useOfflineApp(student ? (session?.userId ?? '') : '');
 
   if (!session) return <Navigate to="/login" replace />;
   const type = menuType(session.type);
@@ -59,6 +63,7 @@ export function DashboardLayout({ area }: { area: MenuType }) {
       <div className={`dash-body ${showMenu ? '' : 'no-menu'}`}>
         {showMenu ? <Menu storedType={session.type} /> : null}
         <main id="main" tabIndex={-1} className="dash-main">
+          <AppUpdatedNotice />
           <Outlet />
         </main>
       </div>
@@ -66,6 +71,35 @@ export function DashboardLayout({ area }: { area: MenuType }) {
       <LiveConnection key={session.userId} userId={session.userId} />
     </>
   );
+}
+
+/**
+ * The installable app (issue 26): the service worker, and for a learner the practice answers
+ * kept on this device sent now and whenever the connection comes back. Both load after the
+ * page, in chunks of their own.
+ */
+function useOfflineApp(learnerId: string) {
+  useEffect(() => {
+    void import('@/lib/pwa').then((m) => m.registerServiceWorker());
+  }, []);
+  useEffect(() => {
+    if (!learnerId) return;
+    const sync = () => void import('@/features/practice/api/offline').then((m) => m.syncAnswers(learnerId)).catch(() => undefined);
+    if (navigator.onLine) sync();
+    window.addEventListener('online', sync);
+    return () => window.removeEventListener('online', sync);
+  }, [learnerId]);
+}
+
+/** "Lamsa was updated", once, after the page reloaded onto a new version (lib/pwa.ts). */
+function AppUpdatedNotice() {
+  const { t } = useTranslation();
+  const [updated, setUpdated] = useState(false);
+  useEffect(() => {
+    // Set after the region is on the page, so screen readers announce it.
+    void import('@/lib/pwa').then((m) => setUpdated(m.takeAppUpdated()));
+  }, []);
+  return <StatusMessage>{updated ? t('dashboard.appUpdated') : null}</StatusMessage>;
 }
 
 /** The side menu; a supervisor's "Admin panel" item carries the live unread-messages count. */

@@ -149,6 +149,7 @@ const ar: Dict = {
     sideMenu: 'قائمة لوحة التحكم',
     topBar: 'الحساب',
     homeLink: 'الصفحة الرئيسية',
+    appUpdated: 'حُدِّثت لمسة إلى أحدث إصدار.',
     darkTheme: 'الوضع الداكن',
     logout: 'تسجيل الخروج',
     accountType: { student: 'حساب متدرّب', instructor: 'حساب مدرّب', supervisor: 'حساب مشرف' },

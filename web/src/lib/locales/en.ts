@@ -147,6 +147,7 @@ const en = {
     sideMenu: 'Dashboard menu',
     topBar: 'Account',
     homeLink: 'Home page',
+    appUpdated: 'Lamsa was updated to its latest version.',
     darkTheme: 'Dark theme',
     logout: 'Log out',
     accountType: { student: 'Student account', instructor: 'Instructor account', supervisor: 'Supervisor account' },

@@ -102,7 +102,7 @@ export interface Confusion {
 
 export const fetchSession = (code: Code, perDay: number) => apiFetch<PracticeSession>(`practice/session?code=${code}&new=${perDay}`);
 
-export const sendReview = (body: { card_id: number; answer: string; elapsed_ms: number }) =>
+export const sendReview = (body: { card_id: number; answer: string; elapsed_ms: number; answered_at?: string; client_id?: string }) =>
   apiFetch<ReviewResult>('practice/reviews', { method: 'POST', body });
 
 export const sendDrill = (body: { code: Code; print: string; pair: string; answer: string }) =>

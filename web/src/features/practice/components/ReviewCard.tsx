@@ -12,25 +12,38 @@ import { useUiLang } from '@/components/braille/i18n';
 import { ErrorAlert } from '@/components/Alert';
 import { ApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
-import { sendReview, type Code, type PracticeCard, type ReviewResult } from '../api/practice';
+import { forgetAnswer, keepAnswer, notDelivered, sendKept, type KeptAnswer } from '../api/offline';
+import { type Code, type PracticeCard, type ReviewResult } from '../api/practice';
 import { usePracticeT } from '../i18n';
 import { cellsPhrase, dotList, dotNumbersPhrase } from './speech';
 
 interface Props {
+  /** The learner's user id: answers kept on this device are theirs. */
+  userId: string;
   card: PracticeCard;
   code: Code;
   n: number;
   total: number;
   onAnswered: (r: ReviewResult) => void;
+  /** The answer could not be sent: it is kept on this device and sent later. */
+  onKept: () => void;
   onNext: () => void;
 }
 
-export function ReviewCard({ card, code, n, total, onAnswered, onNext }: Props) {
+/** A fresh id for an answer (a UUID where the browser has one). */
+function newAnswerId(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+export function ReviewCard({ userId, card, code, n, total, onAnswered, onKept, onNext }: Props) {
   const { t } = usePracticeT();
   const ui = useUiLang();
   const uid = useId();
   const [answer, setAnswer] = useState('');
   const [result, setResult] = useState<ReviewResult | null>(null);
+  // Not sent (offline): kept on this device, checked when the connection is back.
+  const [kept, setKept] = useState(false);
   const [error, setError] = useState('');
   const [apiError, setApiError] = useState('');
   const [busy, setBusy] = useState(false);
@@ -46,12 +59,12 @@ export function ReviewCard({ card, code, n, total, onAnswered, onNext }: Props) 
   }, [card.id, n, answerId]);
 
   useEffect(() => {
-    if (result) resultRef.current?.focus();
-  }, [result]);
+    if (result || kept) resultRef.current?.focus();
+  }, [result, kept]);
 
   async function check(e?: FormEvent) {
     e?.preventDefault();
-    if (busy || result) return;
+    if (busy || result || kept) return;
     if (!answer.trim()) {
       setError(t('answerRequired'));
       document.getElementById(answerId)?.focus();
@@ -60,12 +73,32 @@ export function ReviewCard({ card, code, n, total, onAnswered, onNext }: Props) 
     setBusy(true);
     setError('');
     setApiError('');
+    const answered: KeptAnswer = {
+      id: newAnswerId(),
+      userId,
+      card_id: card.id,
+      answer,
+      elapsed_ms: Math.min(Date.now() - shownAt.current, 3_600_000),
+      answered_at: new Date().toISOString(),
+    };
+    // Written down before it is sent: a connection lost, or the tab closed, loses nothing.
+    const written = await keepAnswer(answered, code).then(
+      () => true,
+      () => false, // no IndexedDB here (a private window, say): sent, not kept
+    );
     try {
-      const r = await sendReview({ card_id: card.id, answer, elapsed_ms: Math.min(Date.now() - shownAt.current, 3_600_000) });
+      const r = await sendKept(answered);
+      if (written) void forgetAnswer(answered.id).catch(() => undefined);
       setResult(r);
       onAnswered(r);
     } catch (err) {
-      setApiError(err instanceof ApiError ? err.message : t('loadError'));
+      if (written && notDelivered(err)) {
+        setKept(true);
+        onKept();
+      } else {
+        if (written) void forgetAnswer(answered.id).catch(() => undefined);
+        setApiError(err instanceof ApiError ? err.message : t('loadError'));
+      }
     } finally {
       setBusy(false);
     }
@@ -98,7 +131,7 @@ export function ReviewCard({ card, code, n, total, onAnswered, onNext }: Props) 
                 value={answer}
                 dir="auto"
                 autoComplete="off"
-                readOnly={!!result}
+                readOnly={!!result || kept}
                 aria-describedby={`${taskId}${error ? ` ${uid}-err` : ''}`}
                 aria-invalid={error ? true : undefined}
                 onChange={(e) => setAnswer(e.target.value)}
@@ -112,7 +145,7 @@ export function ReviewCard({ card, code, n, total, onAnswered, onNext }: Props) 
               id={answerId}
               label={t('writingAnswer')}
               value={answer}
-              onChange={(v) => (result ? undefined : setAnswer(v))}
+              onChange={(v) => (result || kept ? undefined : setAnswer(v))}
               code={code}
               onSubmit={() => void check()}
               describedBy={`${taskId}${error ? ` ${uid}-err` : ''}`}
@@ -123,7 +156,7 @@ export function ReviewCard({ card, code, n, total, onAnswered, onNext }: Props) 
         <p id={`${uid}-err`} className={error ? 'field-error' : 'visually-hidden'}>
           {error}
         </p>
-        {result ? null : (
+        {result || kept ? null : (
           <div className="actions">
             <button type="submit" className="btn btn-primary" aria-disabled={busy || undefined}>
               {t('check')}
@@ -152,6 +185,18 @@ export function ReviewCard({ card, code, n, total, onAnswered, onNext }: Props) 
                 <BrailleCell key={i} dots={dotList(d)} label={dotsOf([d])} caption={i === 0 ? result.expected.print : ''} />
               ))}
             </p>
+          </div>
+          <div className="actions">
+            <button type="button" className="btn btn-primary" id="practice-next" onClick={onNext}>
+              {t('next')}
+            </button>
+          </div>
+        </>
+      ) : null}
+      {kept ? (
+        <>
+          <div ref={resultRef} tabIndex={-1} className="practice-result" id="practice-result">
+            <p>{t('kept')}</p>
           </div>
           <div className="actions">
             <button type="button" className="btn btn-primary" id="practice-next" onClick={onNext}>

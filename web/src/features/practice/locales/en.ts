@@ -95,6 +95,12 @@ const en = {
   noMatrix: 'No confusions recorded for this course yet.',
   noCourses: 'You have no courses yet.',
   loadError: 'The practice could not be loaded. Try again.',
+  offline: 'You are offline. Your answers are kept on this device and will be sent when you are back online.',
+  offlineWaiting_one: '{{count}} answer is waiting to be sent.',
+  offlineWaiting_other: '{{count}} answers are waiting to be sent.',
+  synced_one: 'You are back online: {{count}} answer kept on this device was sent.',
+  synced_other: 'You are back online: {{count}} answers kept on this device were sent.',
+  kept: 'Your answer is kept on this device. It will be checked when you are back online.',
 };
 
 export default en;

@@ -8,6 +8,7 @@
  * (WCAG 2.2.1). Reloading resumes: the server answers what is left of today.
  */
 import '../practice.css';
+import { useAtomValue } from 'jotai';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -15,6 +16,8 @@ import { ErrorAlert, StatusMessage } from '@/components/Alert';
 import { SelectField } from '@/components/Field';
 import { Page } from '@/components/Page';
 import { formatPercent } from '@/lib/format';
+import { sessionAtom } from '@/lib/state';
+import { keepSession, keptAnswers, keptSession, notDelivered, SYNCED_EVENT, type Synced } from '../api/offline';
 import {
   fetchSession,
   readCode,
@@ -46,6 +49,7 @@ export function PracticePage() {
   const { t } = usePracticeT();
   const { i18n } = useTranslation();
   const ui = i18n.language === 'en' ? 'en' : 'ar';
+  const userId = useAtomValue(sessionAtom)?.userId ?? '';
   const [code, setCode] = useState<Code>(() => readCode(ui));
   const [perDay, setPerDay] = useState(() => readNewPerDay());
   const [timeBox, setTimeBox] = useState<TimeBox>(() => readTimeBox());
@@ -61,6 +65,8 @@ export function PracticePage() {
   const [warned, setWarned] = useState(false);
   const [extended, setExtended] = useState(false);
   const [endedAtBox, setEndedAtBox] = useState(false);
+  // Answers kept on this device during this visit (each one tells the status to look again).
+  const [keptNow, setKeptNow] = useState(0);
   const summaryRef = useRef<HTMLHeadingElement>(null);
   const boxUpRef = useRef<HTMLHeadingElement>(null);
 
@@ -69,8 +75,16 @@ export function PracticePage() {
     try {
       const s = await fetchSession(c, n);
       setSession(s);
+      // Kept for a visit without a connection (issue 26).
+      void keepSession(userId, c, s).catch(() => undefined);
       return s;
-    } catch {
+    } catch (err) {
+      // Offline: today's session as kept on this device, without the cards answered since.
+      const kept = notDelivered(err) ? await keptSession(userId, c).catch(() => null) : null;
+      if (kept) {
+        setSession(kept);
+        return kept;
+      }
       setLoadError(t('loadError'));
       return null;
     }
@@ -153,6 +167,7 @@ export function PracticePage() {
 
   return (
     <Page title={t('title')} intro={<p>{t('intro')}</p>}>
+      <OfflineStatus userId={userId} keptNow={keptNow} />
       <ErrorAlert>{loadError}</ErrorAlert>
       {phase === 'ready' ? (
         <>
@@ -214,6 +229,8 @@ export function PracticePage() {
       ) : null}
       {phase === 'cards' && card ? (
         <ReviewCard
+          userId={userId}
+          onKept={() => setKeptNow((k) => k + 1)}
           key={`${card.id}-${pos}`}
           card={card}
           code={code}
@@ -259,6 +276,58 @@ export function PracticePage() {
         </section>
       ) : null}
     </Page>
+  );
+}
+
+/**
+ * Says, in a polite live region, that the learner is offline and their answers are kept on this
+ * device, and, once they are sent, how many were; how many wait is shown beside it.
+ */
+function OfflineStatus({ userId, keptNow }: { userId: string; keptNow: number }) {
+  const { t } = usePracticeT();
+  const [online, setOnline] = useState(() => navigator.onLine);
+  const [waiting, setWaiting] = useState(0);
+  const [sent, setSent] = useState(0);
+
+  useEffect(() => {
+    const on = () => setOnline(true);
+    const off = () => {
+      setOnline(false);
+      setSent(0);
+    };
+    const synced = (e: Event) => {
+      const { sent: n, left } = (e as CustomEvent<Synced>).detail;
+      setSent(n);
+      setWaiting(left);
+    };
+    window.addEventListener('online', on);
+    window.addEventListener('offline', off);
+    window.addEventListener(SYNCED_EVENT, synced);
+    return () => {
+      window.removeEventListener('online', on);
+      window.removeEventListener('offline', off);
+      window.removeEventListener(SYNCED_EVENT, synced);
+    };
+  }, []);
+
+  useEffect(() => {
+    let live = true;
+    keptAnswers(userId).then(
+      (a) => live && setWaiting(a.length),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [userId, keptNow, online]);
+
+  const offline = !online || (keptNow > 0 && waiting > 0);
+  return (
+    <div className="practice-offline">
+      <StatusMessage>{offline ? t('offline') : sent ? t('synced', { count: sent }) : null}</StatusMessage>
+      {/* Outside the live region: the count changes with each answer, the sentence above does not. */}
+      {offline && waiting ? <p className="practice-offline-waiting">{t('offlineWaiting', { count: waiting })}</p> : null}
+    </div>
   );
 }
 
