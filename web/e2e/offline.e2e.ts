@@ -5,18 +5,20 @@
  * arrives once. The app is installable (Chrome's own installability check) and the offline
  * status passes axe in ar/en × light/dark.
  */
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiAs, axeViolations, BASE, chord, createAccount, expectFocus, expectStatus, launch, newPage, press, setPrefs, storeSession, type Browser, type LoginResult } from './support';
+import type { Page } from '@playwright/test';
+import { apiAs, axeViolations, BASE, chord, createAccount, expect, expectFocus, expectStatus, launch, newPage, press, setPrefs, storeSession, test, type Browser, type LoginResult } from './support';
+
+// The second test opens the app the first one installed: after a failure the rest does not run.
+test.describe.configure({ mode: 'serial' });
 
 let b: Browser;
 let learner: LoginResult;
 
-beforeAll(async () => {
-  b = await launch();
+test.beforeAll(async ({ browser }) => {
+  b = await launch(browser);
   learner = await createAccount('student', 'Offline Learner');
 });
-afterAll(async () => b?.close());
+test.afterAll(async () => b?.close());
 
 const OFFLINE = 'You are offline. Your answers are kept on this device and will be sent when you are back online.';
 const READ: Record<string, string> = { '⠁': 'a', '⠃': 'b', '⠉': 'c' };
@@ -53,13 +55,13 @@ const keptCount = (p: Page) =>
       }),
   );
 
-describe('offline practice', () => {
-  it('a session finished offline by keyboard, closed and reopened offline, then online: every answer arrives once', async () => {
+test.describe('offline practice', () => {
+  test('a session finished offline by keyboard, closed and reopened offline, then online: every answer arrives once', async () => {
     let page = await newPage(b);
     await setPrefs(page, { lang: 'en', theme: 'light', clear: true });
     await storeSession(page, learner);
     await page.goto('/student/practice');
-    await page.waitForSelector('text=5 cards are waiting');
+    await expect(page.getByText('5 cards are waiting')).toBeVisible();
     // The service worker is installed and controls the page (the app shell is on the device).
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
 
@@ -71,13 +73,13 @@ describe('offline practice', () => {
     await b.context.setOffline(true);
     await expectStatus(page, OFFLINE);
     for (let n = 2; n <= 5; n++) {
-      expect(await page.locator('.practice-card h2').innerText()).toBe(`Card ${n} of 5`);
+      await expect(page.locator('.practice-card h2')).toHaveText(`Card ${n} of 5`);
       expect(await answer(page)).toContain('Your answer is kept on this device.');
       if (n === 2) await expectNoAxe(page, 'kept answer');
       await press(page.locator('#practice-next'));
     }
     await expectFocus(page, 'practice-summary');
-    expect(await page.locator('.practice-offline-waiting').innerText()).toBe('4 answers are waiting to be sent.');
+    await expect(page.locator('.practice-offline-waiting')).toHaveText('4 answers are waiting to be sent.');
     expect(await keptCount(page)).toBe(4);
 
     // Closed offline and opened again offline: the app comes from the device, the answers are still there.
@@ -86,9 +88,9 @@ describe('offline practice', () => {
     await page.goto('/student/practice');
     await page.waitForSelector('h1:has-text("Practice")');
     await expectStatus(page, OFFLINE);
-    expect(await page.locator('.practice-offline-waiting').innerText()).toBe('4 answers are waiting to be sent.');
+    await expect(page.locator('.practice-offline-waiting')).toHaveText('4 answers are waiting to be sent.');
     // Today's session, as kept, has nothing left to ask.
-    await page.waitForSelector('text=Nothing is due');
+    await expect(page.getByText('Nothing is due')).toBeVisible();
 
     // The new view in both languages and both themes.
     for (const [lang, theme] of [
@@ -113,7 +115,7 @@ describe('offline practice', () => {
     await b.context.setOffline(false);
     await expectStatus(page, 'You are back online: 4 answers kept on this device were sent.');
     await expectNoAxe(page, 'synced');
-    expect(await keptCount(page)).toBe(0);
+    await expect.poll(() => keptCount(page)).toBe(0);
     const stats = await apiAs<{ symbols: Array<{ symbol: { print: string }; reviews: number }>; today: { reviewed: number } }>(learner, 'GET', 'practice/stats?code=en');
     expect(stats.today.reviewed).toBe(5);
     const reviews = Object.fromEntries(stats.symbols.filter((s) => s.reviews).map((s) => [s.symbol.print, s.reviews]));
@@ -121,7 +123,7 @@ describe('offline practice', () => {
     await page.close();
   });
 
-  it('is installable: Chrome finds no installability error and the manifest has what a home screen needs', async () => {
+  test('is installable: Chrome finds no installability error and the manifest has what a home screen needs', async () => {
     const page = await newPage(b);
     await page.goto('/student/practice');
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
