@@ -22,6 +22,7 @@ mod media;
 mod news;
 mod platform;
 mod practice;
+mod practice_contractions;
 mod profile;
 mod proxy;
 mod realtime;
