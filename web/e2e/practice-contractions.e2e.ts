@@ -3,7 +3,7 @@
  * completed a contracted course's lesson on "do" and has practised the letters it is written
  * from meets its cards first in the session and answers both by keyboard — reading the cell
  * named by its dots, writing it on the six keys (wrong once: it comes back) — then the mastery
- * of contractions by kind; axe on the card and the mastery page in ar/en × light/dark.
+ * of contractions by kind; axe on the cards (en, light) and on the mastery page in ar/en × light/dark.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -143,7 +143,7 @@ describe('contraction cards', () => {
 
   for (const lang of ['ar', 'en'] as const) {
     for (const theme of ['light', 'dark'] as const) {
-      it(`axe: the contractions page and a contraction card in ${lang}/${theme}`, async () => {
+      it(`axe: the contractions page in ${lang}/${theme}`, async () => {
         await setPrefs(page, { lang, theme });
         await page.goto('/student/practice/contractions');
         await page.locator('#kind-alphabetic_wordsign').waitFor();
