@@ -4,6 +4,7 @@ pub mod assessment;
 pub mod assessment_grading;
 pub mod certificate;
 pub mod contact;
+pub mod contraction_cards;
 pub mod course;
 pub mod device;
 mod email;

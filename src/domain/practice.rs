@@ -132,7 +132,7 @@ pub fn symbol_of_cell(code: Code, cell: Cell) -> Option<Symbol> {
 
 /// A typed answer as compared: trimmed, lower case, digits as ASCII digits (the Arabic code's
 /// digits may be typed with either keyboard).
-fn normalise(text: &str) -> String {
+pub(crate) fn normalise(text: &str) -> String {
     text.trim()
         .chars()
         .map(|c| match c {

@@ -37,7 +37,7 @@ use super::{
         certificates::qr_svg,
         news::list, news::get, news::feed, contact::submit, site::get,
         practice::session, practice::review, practice::drill, practice::stats, practice::confusions,
-        practice::course_confusions,
+        practice::course_confusions, practice::contraction_drill, practice::contraction_mastery,
         admin::users::list, admin::users::csv, admin::users::detail, admin::users::patch, admin::users::bulk,
         admin::users::invite, admin::users::resend_activation, admin::users::send_reset,
         admin::site::courses, admin::site::deactivate_course, admin::site::reactivate_course,

@@ -166,6 +166,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                     .route("/session", web::get().to(practice::session))
                     .route("/reviews", web::post().to(practice::review))
                     .route("/drills", web::post().to(practice::drill))
+                    .route("/contraction-drills", web::post().to(practice::contraction_drill))
+                    .route("/contractions", web::get().to(practice::contraction_mastery))
                     .route("/stats", web::get().to(practice::stats))
                     .route("/confusions", web::get().to(practice::confusions)),
             )

@@ -23,6 +23,7 @@ pub mod news;
 pub mod notes;
 pub mod notifications;
 pub mod practice;
+pub mod practice_contractions;
 pub mod profiles;
 pub mod progress;
 pub mod questions;

@@ -26,7 +26,10 @@ use crate::{
     },
 };
 
-use super::ServiceError;
+use super::{
+    practice_contractions::{self as contractions, ContractionPrompt, TaughtCards, CONTRACTION},
+    ServiceError,
+};
 
 /// At most this many due cards in one session request: more than ten minutes hold.
 const MAX_DUE: i64 = 120;
@@ -40,7 +43,11 @@ const MAX_DRILLS: usize = 3;
 pub struct Card {
     pub row: CardRow,
     pub direction: Direction,
+    /// The grade 1 symbol; for a contraction card, the contraction as a symbol (its print,
+    /// its cells as they stand in the example, its kind as the name).
     pub symbol: Symbol,
+    /// Contraction cards: the contraction and its example (issue 26).
+    pub contraction: Option<ContractionPrompt>,
 }
 
 impl Card {
@@ -52,7 +59,7 @@ impl Card {
 fn card(code: Code, row: CardRow) -> Option<Card> {
     let direction = row.direction.parse().ok()?;
     let symbol = practice::symbol(code, &row.symbol)?;
-    Some(Card { row, direction, symbol })
+    Some(Card { row, direction, symbol, contraction: None })
 }
 
 /// Two cells a learner confused, drilled side by side.
@@ -72,6 +79,8 @@ pub struct Session {
     pub cards: Vec<Card>,
     pub new_cards: usize,
     pub drills: Vec<Drill>,
+    /// Confused pairs of contractions to drill side by side.
+    pub contraction_drills: Vec<contractions::Drill>,
     pub today: DayTally,
     pub due_tomorrow: i64,
     pub streak: i64,
@@ -187,29 +196,49 @@ pub async fn session(db: &Db, user: AuthUser, code: Code, new_per_day: u32, now:
         return Err(InvalidInput::invalid("new").into());
     }
     ensure_cards(db, user.id, code, now).await?;
+    let taught = TaughtCards::load(db, user.id, code).await?;
+    contractions::ensure_cards(db, user.id, &taught, now).await?;
     let c = lang_code(code);
     // Independent reads, side by side on the pool.
-    let (due, taken_today, new, lessons, confusions, today, due_tomorrow, streak) = tokio::try_join!(
+    let (due, taken_today, new, lessons, confusions, contraction_drills, today, due_tomorrow, streak) = tokio::try_join!(
         async { Ok::<_, ServiceError>(store::practice::due_cards(db, user.id, c, now + LOOKAHEAD_MS, MAX_DUE).await?) },
         async { Ok(store::practice::first_reviewed_since(db, user.id, c, day_of(now) * DAY_MS).await?) },
         async { Ok(if new_per_day > 0 { store::practice::new_cards(db, user.id, c).await? } else { vec![] }) },
         lesson_symbols(db, user.id, code),
         async { Ok(store::practice::confusions(db, user.id, c).await?) },
+        contractions::session_drills(db, user.id, &taught),
         tally(db, user.id, code, now),
         due_tomorrow(db, user.id, code, now),
         streak_of(db, user.id, now),
     )?;
     let allowance = (new_per_day as i64 - taken_today).max(0) as usize;
-    let mut new = new;
+    let (new_contractions, mut new): (Vec<CardRow>, Vec<CardRow>) =
+        new.into_iter().partition(|r| r.kind == CONTRACTION);
     // Lesson symbols first (in lesson order), then teaching order; reading before writing.
     new.sort_by_key(|r| {
         let lesson = lessons.iter().position(|l| *l == r.symbol).unwrap_or(usize::MAX);
         (lesson, r.teach_order, r.direction != "reading")
     });
+    // Contraction cards after the grade 1 letters they depend on.
+    let mut new = contractions::order_new(
+        code,
+        new.into_iter().filter_map(|r| card(code, r)).collect(),
+        new_contractions.into_iter().filter_map(|r| taught.card(r)).collect(),
+    );
     new.truncate(allowance);
     let new_cards = new.len();
-    let cards = due.into_iter().chain(new).filter_map(|r| card(code, r)).collect();
-    Ok(Session { code, cards, new_cards, drills: drills(code, &confusions), today, due_tomorrow, streak })
+    let due = due.into_iter().filter_map(|r| if r.kind == CONTRACTION { taught.card(r) } else { card(code, r) });
+    let cards = due.chain(new).collect();
+    Ok(Session {
+        code,
+        cards,
+        new_cards,
+        drills: drills(code, &confusions),
+        contraction_drills,
+        today,
+        due_tomorrow,
+        streak,
+    })
 }
 
 /// A graded, scheduled review.
@@ -270,9 +299,17 @@ pub async fn review_answer(db: &Db, user: AuthUser, a: Answer<'_>, now: i64) -> 
         .filter(|r| r.student_id == user.id)
         .ok_or(ServiceError::NotFound)?;
     let code: Code = row.code.parse().map_err(|_| ServiceError::NotFound)?;
-    let card = card(code, row).ok_or(ServiceError::NotFound)?;
+    let taught = if row.kind == CONTRACTION { Some(TaughtCards::load(db, user.id, code).await?) } else { None };
+    let card = match &taught {
+        Some(t) => t.card(row),
+        None => card(code, row),
+    }
+    .ok_or(ServiceError::NotFound)?;
     let parsed = PracticeAnswer::parse(card.direction, a.answer)?;
-    let graded = grade(code, &card.symbol, &parsed);
+    let (graded, confused_contraction) = match (&taught, &card.contraction) {
+        (Some(t), Some(prompt)) => t.grade(prompt, &parsed),
+        _ => (grade(code, &card.symbol, &parsed), None),
+    };
     let rating = Rating::of(graded.correct, a.elapsed_ms);
     let at = a.answered_at;
     let in_order = card.row.last_review_at.is_none_or(|last| at >= last);
@@ -347,6 +384,17 @@ pub async fn review_answer(db: &Db, user: AuthUser, a: Answer<'_>, now: i64) -> 
         )
         .await?;
     }
+    if let (Some(expected), Some(given)) = (&card.contraction, confused_contraction) {
+        store::practice_contractions::record_confusion(
+            &mut tx,
+            user.id,
+            lang_code(code),
+            &expected.contraction.id,
+            &given.id,
+            at,
+        )
+        .await?;
+    }
     tx.commit().await?;
     drop(turn);
     let given = match parsed {
@@ -380,9 +428,18 @@ async fn reviewed_before(
     let row =
         store::practice::card(db, card_id).await?.filter(|r| r.student_id == user.id).ok_or(ServiceError::NotFound)?;
     let code: Code = row.code.parse().map_err(|_| ServiceError::NotFound)?;
-    let card = card(code, row).ok_or(ServiceError::NotFound)?;
+    // A contraction card is graded by what the learner had been taught, as when it was answered.
+    let taught = if row.kind == CONTRACTION { Some(TaughtCards::load(db, user.id, code).await?) } else { None };
+    let card = match &taught {
+        Some(t) => t.card(row),
+        None => card(code, row),
+    }
+    .ok_or(ServiceError::NotFound)?;
     let parsed = PracticeAnswer::parse(card.direction, done.answer.as_deref().unwrap_or_default())?;
-    let graded = grade(code, &card.symbol, &parsed);
+    let graded = match (&taught, &card.contraction) {
+        (Some(t), Some(prompt)) => t.grade(prompt, &parsed).0,
+        _ => grade(code, &card.symbol, &parsed),
+    };
     let rating = Rating::from_number(done.rating).unwrap_or(Rating::Again);
     let due_at = done.due_at.unwrap_or(card.row.due_at);
     Ok(Reviewed {

@@ -17,10 +17,12 @@ pub struct CardRow {
     pub first_review_at: Option<i64>,
     pub reps: i64,
     pub lapses: i64,
+    /// `symbol` (a grade 1 symbol, by its print) or `contraction` (by its id, e.g. `en:the`).
+    pub kind: String,
 }
 
 const CARD: &str = "SELECT id, student_id, code, symbol, direction, teach_order, stability, difficulty, due_at, \
-     last_review_at, first_review_at, reps, lapses FROM practice_cards";
+     last_review_at, first_review_at, reps, lapses, kind FROM practice_cards";
 
 /// A card to create: symbol, direction, teaching order.
 pub struct NewCard<'a> {
@@ -34,12 +36,14 @@ pub async fn count_cards<'e, E: Executor<'e, Database = Any>>(
     student: i64,
     code: &str,
 ) -> Result<i64, sqlx::Error> {
-    let (n,): (i64,) =
-        sqlx::query_as("SELECT CAST(COUNT(*) AS BIGINT) FROM practice_cards WHERE student_id = $1 AND code = $2")
-            .bind(student)
-            .bind(code)
-            .fetch_one(ex)
-            .await?;
+    let (n,): (i64,) = sqlx::query_as(
+        "SELECT CAST(COUNT(*) AS BIGINT) FROM practice_cards WHERE student_id = $1 AND code = $2 \
+             AND kind = 'symbol'",
+    )
+    .bind(student)
+    .bind(code)
+    .fetch_one(ex)
+    .await?;
     Ok(n)
 }
 

@@ -22,6 +22,7 @@ mod media;
 mod news;
 mod platform;
 mod practice;
+mod practice_contractions;
 mod practice_offline;
 mod profile;
 mod proxy;

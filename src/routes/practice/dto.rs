@@ -8,7 +8,10 @@ use crate::{
     db::iso,
     domain::practice::{dot_strings, CellDifference, Symbol},
     i18n::Lang,
-    services::practice::{Card, Confusion, DayTally, Drill},
+    services::{
+        practice::{Card, Confusion, DayTally, Drill},
+        practice_contractions::{self as contractions, ContractionPrompt},
+    },
 };
 
 #[derive(Deserialize, IntoParams)]
@@ -110,20 +113,100 @@ pub struct CardDto {
     pub print: Option<String>,
     /// Writing cards: the symbol's name.
     pub name: Option<String>,
-    /// Reading cards: the cells to read.
+    /// Reading cards: the cells to read (a contraction card: its whole example).
     pub cells: Option<CellsDto>,
+    /// `symbol` (a grade 1 symbol) or `contraction` (issue 26).
+    pub kind: String,
+    /// Contraction cards: the contraction's kind and the example it stands in.
+    pub contraction: Option<ContractionCardDto>,
+}
+
+/// A contraction card as asked. Reading: the example's cells are the card's `cells` and
+/// `at`/`len` say which of them are the contraction; writing: the example's print, and the
+/// contraction's print is the card's `print`.
+#[derive(Serialize, ToSchema)]
+pub struct ContractionCardDto {
+    /// e.g. `en:the`.
+    pub id: String,
+    /// wordsign, groupsign, shortform… (`alphabetic_wordsign`, `strong_groupsign`, …).
+    pub kind: String,
+    /// The kind in the request's language.
+    pub kind_name: String,
+    /// Writing cards: the example's print.
+    pub example: Option<String>,
+    /// Index of the contraction's first cell in the example's cells.
+    pub at: usize,
+    /// How many cells the contraction takes there.
+    pub len: usize,
+}
+
+fn kind_name(kind: braille::ContractionKind, lang: Lang) -> String {
+    let (en, ar) = crate::domain::contraction_cards::kind_name(kind);
+    match lang {
+        Lang::Ar => ar,
+        Lang::En => en,
+    }
+    .to_string()
+}
+
+/// A contraction's example in full (after the answer).
+#[derive(Serialize, ToSchema)]
+pub struct ExampleDto {
+    pub print: String,
+    pub cells: CellsDto,
+    pub at: usize,
+    pub len: usize,
+}
+
+pub fn example_dto(p: &ContractionPrompt) -> ExampleDto {
+    let e = &p.example;
+    ExampleDto { print: e.print.clone(), cells: cells_dto(&e.cells), at: e.at, len: e.len }
+}
+
+/// A contraction with its kind and cells (standing alone).
+#[derive(Serialize, ToSchema)]
+pub struct ContractionInfoDto {
+    pub id: String,
+    pub print: String,
+    pub kind: String,
+    pub kind_name: String,
+    pub cells: CellsDto,
+}
+
+pub fn contraction_info(c: &braille::Contraction, lang: Lang) -> ContractionInfoDto {
+    ContractionInfoDto {
+        id: c.id.clone(),
+        print: c.print.clone(),
+        kind: c.kind.name().to_string(),
+        kind_name: kind_name(c.kind, lang),
+        cells: cells_dto(&c.cells),
+    }
 }
 
 pub fn card_dto(c: &Card, lang: Lang) -> CardDto {
     let s = symbol_dto(&c.symbol, lang);
     let reading = c.direction == crate::domain::practice::Direction::Reading;
+    let contraction = c.contraction.as_ref().map(|p| ContractionCardDto {
+        id: p.contraction.id.clone(),
+        kind: p.contraction.kind.name().to_string(),
+        kind_name: kind_name(p.contraction.kind, lang),
+        example: (!reading).then(|| p.example.print.clone()),
+        at: p.example.at,
+        len: p.example.len,
+    });
+    let cells = match &c.contraction {
+        Some(p) => cells_dto(&p.example.cells),
+        None => s.cells,
+    };
     CardDto {
         id: c.row.id,
         direction: c.direction.as_str().to_string(),
         new: c.row.reps == 0,
         print: (!reading).then(|| s.print.clone()),
         name: (!reading).then(|| s.name.clone()),
-        cells: reading.then_some(s.cells),
+        cells: reading.then_some(cells),
+        kind: if c.contraction.is_some() { "contraction" } else { "symbol" }.to_string(),
+        contraction,
     }
 }
 
@@ -137,6 +220,116 @@ pub struct DrillDto {
 
 pub fn drill_dto(d: &Drill, lang: Lang) -> DrillDto {
     DrillDto { a: symbol_dto(&d.a, lang), b: symbol_dto(&d.b, lang), count: d.count }
+}
+
+/// Two contractions the learner confused, drilled side by side.
+#[derive(Serialize, ToSchema)]
+pub struct ContractionDrillDto {
+    pub a: ContractionInfoDto,
+    pub b: ContractionInfoDto,
+    /// Times the pair was confused.
+    pub count: i64,
+}
+
+pub fn contraction_drill_dto(d: &contractions::Drill, lang: Lang) -> ContractionDrillDto {
+    ContractionDrillDto { a: contraction_info(d.a, lang), b: contraction_info(d.b, lang), count: d.count }
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct ContractionDrillInput {
+    /// `ar` or `en`.
+    pub code: String,
+    /// The contraction asked for ("which of these is ch?"), e.g. `en:ch`.
+    pub expected: String,
+    /// The two contractions shown side by side (ids).
+    pub pair: Vec<String>,
+    /// The contraction chosen (id).
+    pub answer: String,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct ContractionDrillResultDto {
+    pub correct: bool,
+    pub expected: ContractionInfoDto,
+    /// Right three times in a row: no longer drilled until confused again.
+    pub settled: bool,
+}
+
+/// One taught contraction's figures.
+#[derive(Serialize, ToSchema)]
+pub struct ContractionStatsDto {
+    pub contraction: ContractionInfoDto,
+    /// The example its cards show (none: no lesson word shows it where its rule lets it stand).
+    pub example: Option<ExampleDto>,
+    /// Probability of recall now (0–1) of the reading card; null until reviewed.
+    pub reading: Option<f64>,
+    pub writing: Option<f64>,
+    pub reviews: i64,
+    pub due_at: Option<String>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct ContractionKindDto {
+    /// e.g. `strong_groupsign`.
+    pub kind: String,
+    pub kind_name: String,
+    pub contractions: Vec<ContractionStatsDto>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct ContractionConfusionDto {
+    pub expected: ContractionInfoDto,
+    /// The contraction read or written instead.
+    pub given: ContractionInfoDto,
+    pub count: i64,
+    /// Still drilled in the learner's sessions.
+    pub drilling: bool,
+}
+
+/// The mastery of the taught contractions, by kind.
+#[derive(Serialize, ToSchema)]
+pub struct ContractionMasteryDto {
+    pub code: String,
+    pub kinds: Vec<ContractionKindDto>,
+    pub confusions: Vec<ContractionConfusionDto>,
+}
+
+pub fn mastery_dto(m: &contractions::Mastery, lang: Lang) -> ContractionMasteryDto {
+    ContractionMasteryDto {
+        code: m.code.code().to_string(),
+        kinds: m
+            .kinds
+            .iter()
+            .map(|k| ContractionKindDto {
+                kind: k.kind.name().to_string(),
+                kind_name: kind_name(k.kind, lang),
+                contractions: k
+                    .contractions
+                    .iter()
+                    .map(|c| ContractionStatsDto {
+                        contraction: contraction_info(c.contraction, lang),
+                        example: c.example.as_ref().map(|e| {
+                            example_dto(&ContractionPrompt { contraction: c.contraction, example: e.clone() })
+                        }),
+                        reading: c.reading,
+                        writing: c.writing,
+                        reviews: c.reviews,
+                        due_at: c.due_at.map(iso),
+                    })
+                    .collect(),
+            })
+            .collect(),
+        confusions: m
+            .confusions
+            .iter()
+            .map(|c| ContractionConfusionDto {
+                expected: contraction_info(c.expected, lang),
+                given: contraction_info(c.given, lang),
+                count: c.count,
+                drilling: c.drilling,
+            })
+            .collect(),
+    }
 }
 
 #[derive(Serialize, ToSchema)]
@@ -159,6 +352,8 @@ pub struct SessionDto {
     pub new_cards: usize,
     /// Confused pairs to drill side by side.
     pub drills: Vec<DrillDto>,
+    /// Confused pairs of contractions to drill side by side.
+    pub contraction_drills: Vec<ContractionDrillDto>,
     pub today: TodayDto,
     /// Reviewed cards due by the end of tomorrow (UTC).
     pub due_tomorrow: i64,
@@ -205,6 +400,8 @@ pub struct ReviewDto {
     pub given: Option<CellsDto>,
     /// Writing cards answered wrong: the cells that differ.
     pub differences: Vec<DifferenceDto>,
+    /// Contraction cards: the example in full, print and cells.
+    pub example: Option<ExampleDto>,
     /// When the card is due next (RFC 3339).
     pub due_at: String,
     /// Answered wrong: the card comes back in this session.

@@ -16,7 +16,10 @@ use crate::{
     error::ApiError,
     extract::ApiJson,
     i18n::Lang,
-    services::practice::{self, MAX_NEW},
+    services::{
+        practice::{self, MAX_NEW},
+        practice_contractions,
+    },
     state::AppState,
 };
 
@@ -49,6 +52,7 @@ pub async fn session(
         cards: s.cards.iter().map(|c| card_dto(c, lang)).collect(),
         new_cards: s.new_cards,
         drills: s.drills.iter().map(|d| drill_dto(d, lang)).collect(),
+        contraction_drills: s.contraction_drills.iter().map(|d| contraction_drill_dto(d, lang)).collect(),
         today: today_dto(&s.today),
         due_tomorrow: s.due_tomorrow,
         streak: s.streak,
@@ -88,6 +92,7 @@ pub async fn review(
         expected: symbol_dto(&r.card.symbol, lang),
         given: r.given.as_deref().map(cells_dto),
         differences: differences_dto(&r.differences),
+        example: r.card.contraction.as_ref().map(example_dto),
         due_at: crate::db::iso(r.due_at),
         again_in_session: r.again_in_session,
         today: today_dto(&r.today),
@@ -116,6 +121,50 @@ pub async fn drill(
     };
     let d = practice::drill(&state.db, user, code, b.print.trim(), &pair, answer).await?;
     Ok(web::Json(DrillResultDto { correct: d.correct, expected: symbol_dto(&d.expected, lang), settled: d.settled }))
+}
+
+/// "Which of these is ch?": the student picks one of a pair of taught contractions they
+/// confused. Three right in a row settle the pair until it is confused again.
+#[utoipa::path(post, path = "/api/practice/contraction-drills", tag = "practice", request_body = ContractionDrillInput,
+    security(("bearer" = [])),
+    responses((status = 200, body = ContractionDrillResultDto), (status = 400, body = crate::error::ErrorBody),
+        (status = 403, body = crate::error::ErrorBody), (status = 404, body = crate::error::ErrorBody)))]
+pub async fn contraction_drill(
+    state: web::Data<AppState>,
+    lang: Lang,
+    user: AuthUser,
+    body: ApiJson<ContractionDrillInput>,
+) -> Result<web::Json<ContractionDrillResultDto>, ApiError> {
+    user.require(UserType::Student)?;
+    let b = body.0;
+    let code = code_of(Some(&b.code))?;
+    let [a, c] = b.pair.as_slice() else { return Err(InvalidInput::invalid("pair").into()) };
+    let d =
+        practice_contractions::drill(&state.db, user, code, b.expected.trim(), [a.trim(), c.trim()], b.answer.trim())
+            .await?;
+    Ok(web::Json(ContractionDrillResultDto {
+        correct: d.correct,
+        expected: contraction_info(d.expected, lang),
+        settled: d.settled,
+    }))
+}
+
+/// The contractions the student was taught in contracted courses of `code`, by kind: retention
+/// per direction, reviews, when next due, the example each card shows; and the confusions
+/// among them (students).
+#[utoipa::path(get, path = "/api/practice/contractions", tag = "practice", params(CodeQuery), security(("bearer" = [])),
+    responses((status = 200, body = ContractionMasteryDto), (status = 400, body = crate::error::ErrorBody),
+        (status = 403, body = crate::error::ErrorBody)))]
+pub async fn contraction_mastery(
+    state: web::Data<AppState>,
+    lang: Lang,
+    user: AuthUser,
+    query: web::Query<CodeQuery>,
+) -> Result<web::Json<ContractionMasteryDto>, ApiError> {
+    user.require(UserType::Student)?;
+    let code = code_of(query.code.as_deref())?;
+    let m = practice_contractions::mastery(&state.db, user, code, now_ms()).await?;
+    Ok(web::Json(mastery_dto(&m, lang)))
 }
 
 fn day_text(day: i64) -> String {

@@ -91,6 +91,7 @@ export const routes: RouteObject[] = [
           { path: 'courses', ...page(student, (m) => <m.MyCoursesPage />) },
           { path: 'practice', ...page(student, (m) => <m.PracticePage />) },
           { path: 'practice/map', ...page(student, (m) => <m.MasteryMapPage />) },
+          { path: 'practice/contractions', ...page(student, (m) => <m.ContractionMasteryPage />) },
           { path: 'courses/answers/*', ...page(student, (m) => <m.ResultPage key="student" area="student" />) },
           { path: 'courses/:courseId/assessments/:assessmentId', ...page(student, (m) => <m.TakeAssessmentPage />) },
           // The learning page shows the course's assessments in place (composed here: features do not import each other).

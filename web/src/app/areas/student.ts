@@ -8,6 +8,7 @@ export { LearnPage, MyCoursesPage } from '@/features/courses/routes/StudentPages
 export { HelpPage } from '@/features/dashboard/routes/HelpPage';
 export { LandingPage } from '@/features/dashboard/routes/LandingPage';
 export { NotesPage } from '@/features/notes/routes/NotesPage';
+export { ContractionMasteryPage } from '@/features/practice/routes/ContractionMasteryPage';
 export { MasteryMapPage } from '@/features/practice/routes/MasteryMapPage';
 export { PracticePage } from '@/features/practice/routes/PracticePage';
 export { ProfilePage } from '@/features/profile/routes/ProfilePage';

@@ -23,6 +23,65 @@ export interface PracticeCard {
   print: string | null;
   name: string | null;
   cells: CellsDto | null;
+  /** `symbol` (grade 1) or `contraction` (issue 26). */
+  kind?: 'symbol' | 'contraction';
+  contraction?: ContractionCard | null;
+}
+
+/**
+ * A contraction card as asked. Reading: the card's cells are the whole example, `at`/`len`
+ * say which of them are the contraction. Writing: the card's print is the contraction's and
+ * `example` the word it stands in.
+ */
+export interface ContractionCard {
+  id: string;
+  kind: string;
+  kind_name: string;
+  example: string | null;
+  at: number;
+  len: number;
+}
+
+export interface ExampleDto {
+  print: string;
+  cells: CellsDto;
+  at: number;
+  len: number;
+}
+
+export interface ContractionInfo {
+  id: string;
+  print: string;
+  kind: string;
+  kind_name: string;
+  cells: CellsDto;
+}
+
+export interface ContractionDrillPair {
+  a: ContractionInfo;
+  b: ContractionInfo;
+  count: number;
+}
+
+export interface ContractionDrillResult {
+  correct: boolean;
+  expected: ContractionInfo;
+  settled: boolean;
+}
+
+export interface ContractionStats {
+  contraction: ContractionInfo;
+  example: ExampleDto | null;
+  reading: number | null;
+  writing: number | null;
+  reviews: number;
+  due_at: string | null;
+}
+
+export interface ContractionMastery {
+  code: Code;
+  kinds: Array<{ kind: string; kind_name: string; contractions: ContractionStats[] }>;
+  confusions: Array<{ expected: ContractionInfo; given: ContractionInfo; count: number; drilling: boolean }>;
 }
 
 export interface DrillPair {
@@ -42,6 +101,7 @@ export interface PracticeSession {
   cards: PracticeCard[];
   new_cards: number;
   drills: DrillPair[];
+  contraction_drills?: ContractionDrillPair[];
   today: Today;
   due_tomorrow: number;
   streak: number;
@@ -62,6 +122,8 @@ export interface ReviewResult {
   expected: SymbolDto;
   given: CellsDto | null;
   differences: Difference[];
+  /** Contraction cards: the example in full. */
+  example?: ExampleDto | null;
   due_at: string;
   again_in_session: boolean;
   today: Today;
@@ -107,6 +169,11 @@ export const sendReview = (body: { card_id: number; answer: string; elapsed_ms: 
 
 export const sendDrill = (body: { code: Code; print: string; pair: string; answer: string }) =>
   apiFetch<DrillResult>('practice/drills', { method: 'POST', body });
+
+export const sendContractionDrill = (body: { code: Code; expected: string; pair: string[]; answer: string }) =>
+  apiFetch<ContractionDrillResult>('practice/contraction-drills', { method: 'POST', body });
+
+export const fetchContractionMastery = (code: Code) => apiFetch<ContractionMastery>(`practice/contractions?code=${code}`);
 
 export const fetchStats = (code: Code) => apiFetch<PracticeStats>(`practice/stats?code=${code}`);
 

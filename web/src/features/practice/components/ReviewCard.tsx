@@ -105,6 +105,21 @@ export function ReviewCard({ userId, card, code, n, total, onAnswered, onKept, o
   }
 
   const dotsOf = (dots: string[]) => cellsPhrase(dots, ui, then);
+  const contraction = card.kind === 'contraction' ? card.contraction : null;
+  // Which cells of a contraction card's example are the contraction (1-based, for the task).
+  const inExample = contraction && card.cells && card.cells.dots.length > contraction.len;
+  const readingTask = contraction
+    ? `${t('contractionReadingTask', { kind: contraction.kind_name })}${
+        inExample
+          ? ` ${contraction.len === 1 ? t('contractionAtOne', { from: contraction.at + 1 }) : t('contractionAtMany', { from: contraction.at + 1, to: contraction.at + contraction.len })}`
+          : ''
+      }`
+    : t('readingTask');
+  const writingTask = contraction
+    ? contraction.example && contraction.example !== card.print
+      ? t('contractionWritingTaskIn', { print: card.print ?? '', kind: contraction.kind_name, example: contraction.example })
+      : t('contractionWritingTask', { print: card.print ?? '', kind: contraction.kind_name })
+    : t('writingTask', { print: card.print ?? '', name: card.name ?? '' });
 
   return (
     <section className="card practice-card" aria-labelledby={`${uid}-h`}>
@@ -113,15 +128,21 @@ export function ReviewCard({ userId, card, code, n, total, onAnswered, onKept, o
         {card.direction === 'reading' && card.cells ? (
           <>
             <p id={taskId}>
-              {t('readingTask')} {t('readingCells', { dots: dotsOf(card.cells.dots) })}{' '}
+              {readingTask} {t('readingCells', { dots: dotsOf(card.cells.dots) })}{' '}
               <span className="practice-unicode" dir="ltr">
                 {card.cells.braille}
               </span>
             </p>
             <p className="practice-cells" aria-hidden="true">
-              {card.cells.dots.map((d, i) => (
-                <BrailleCell key={i} dots={dotList(d)} label={dotsOf([d])} />
-              ))}
+              {card.cells.dots.map((d, i) =>
+                contraction && i >= contraction.at && i < contraction.at + contraction.len ? (
+                  <span key={i} className="practice-contraction-cell">
+                    <BrailleCell dots={dotList(d)} label={dotsOf([d])} />
+                  </span>
+                ) : (
+                  <BrailleCell key={i} dots={dotList(d)} label={dotsOf([d])} />
+                ),
+              )}
             </p>
             <div className="field">
               <label htmlFor={answerId}>{t('readingAnswer')}</label>
@@ -140,7 +161,7 @@ export function ReviewCard({ userId, card, code, n, total, onAnswered, onKept, o
           </>
         ) : (
           <>
-            <p id={taskId}>{t('writingTask', { print: card.print ?? '', name: card.name ?? '' })}</p>
+            <p id={taskId}>{writingTask}</p>
             <BrailleKeyboard
               id={answerId}
               label={t('writingAnswer')}
@@ -178,6 +199,9 @@ export function ReviewCard({ userId, card, code, n, total, onAnswered, onKept, o
                     .join(' '),
                 )
                 .join(' ')}{' '}
+              {result.example && result.example.print !== result.expected.print
+                ? `${t('contractionExample', { example: result.example.print, dots: dotsOf(result.example.cells.dots) })} `
+                : null}
               {result.again_in_session ? t('comesBack') : t('dueAgain', { when: formatDateTime(result.due_at, ui) })}
             </p>
             <p className="practice-cells" aria-hidden="true">

@@ -32,11 +32,12 @@ import {
   type PracticeSession,
   type TimeBox,
 } from '../api/practice';
+import { ContractionDrillPanel } from '../components/ContractionDrillPanel';
 import { DrillPanel } from '../components/DrillPanel';
 import { ReviewCard } from '../components/ReviewCard';
 import { usePracticeT } from '../i18n';
 
-type Phase = 'ready' | 'cards' | 'box-up' | 'drills' | 'summary';
+type Phase = 'ready' | 'cards' | 'box-up' | 'drills' | 'contraction-drills' | 'summary';
 
 /** A card counts towards the time box for as long as it was on screen, up to this: longer is a break. */
 const CARD_COUNTS_AT_MOST_MS = 120_000;
@@ -115,7 +116,7 @@ export function PracticePage() {
     setWarned(false);
     setExtended(false);
     setEndedAtBox(false);
-    setPhase(session.cards.length ? 'cards' : session.drills.length ? 'drills' : 'summary');
+    setPhase(session.cards.length ? 'cards' : afterCards(session));
   }
 
   function extend() {
@@ -130,9 +131,16 @@ export function PracticePage() {
     requestAnimationFrame(() => (document.getElementById('practice-answer') ?? document.getElementById('practice-next'))?.focus());
   }
 
+  /** After the cards: the confused cells, then the confused contractions, then the summary. */
+  function afterCards(s: PracticeSession | null): Phase {
+    if (s && s.drills.length) return 'drills';
+    if (s && s.contraction_drills?.length) return 'contraction-drills';
+    return 'summary';
+  }
+
   async function finishCards() {
     const s = await load(code, perDay);
-    setPhase(s && s.drills.length ? 'drills' : 'summary');
+    setPhase(afterCards(s));
   }
 
   function next() {
@@ -195,6 +203,7 @@ export function PracticePage() {
                     {session.today.reviewed ? t('resume') : t('start')}
                   </button>
                   <Link to="/student/practice/map">{t('mapLink')}</Link>
+                  <Link to="/student/practice/contractions">{t('contractionsLink')}</Link>
                 </div>
               </>
             ) : null}
@@ -242,7 +251,12 @@ export function PracticePage() {
           onNext={next}
         />
       ) : null}
-      {phase === 'drills' && session ? <DrillPanel code={code} drills={session.drills} onDone={() => setPhase('summary')} /> : null}
+      {phase === 'drills' && session ? (
+        <DrillPanel code={code} drills={session.drills} onDone={() => setPhase(session.contraction_drills?.length ? 'contraction-drills' : 'summary')} />
+      ) : null}
+      {phase === 'contraction-drills' && session ? (
+        <ContractionDrillPanel code={code} drills={session.contraction_drills ?? []} onDone={() => setPhase('summary')} />
+      ) : null}
       {phase === 'summary' && session ? (
         <section className="card" aria-labelledby="practice-summary">
           <h2 id="practice-summary" ref={summaryRef} tabIndex={-1}>

@@ -1,0 +1,302 @@
+//! Contraction cards in the daily practice (issue 26): which contraction cards a student has
+//! (from the lessons they completed in contracted courses of a code), each card's example, how
+//! an answer is graded, the confusions among contractions and their drills, and the mastery
+//! of contractions by kind. The daily session and the review flow of `services::practice`
+//! carry these cards beside the grade 1 ones.
+
+use std::collections::{HashMap, HashSet};
+
+use braille::{Contraction, ContractionKind, Lang as Code};
+
+use crate::{
+    auth::AuthUser,
+    db::{self, Db},
+    domain::{
+        contraction_cards::{self, depends_on, example, kind_name, mix_new, Example},
+        practice::{retention, Direction, Graded, PracticeAnswer, Symbol, DRILL_AFTER, DRILL_SETTLES},
+        InvalidInput, UserType,
+    },
+    store::{
+        self,
+        practice::CardRow,
+        practice_contractions::{ConfusionRow, NewContractionCard},
+    },
+};
+
+use super::{practice::Card, ServiceError};
+
+/// The `kind` of a contraction card's row.
+pub const CONTRACTION: &str = "contraction";
+/// At most this many confused pairs of contractions drilled in one session.
+const MAX_DRILLS: usize = 3;
+
+/// A contraction card's contraction and the example it is shown in.
+#[derive(Clone, Debug)]
+pub struct ContractionPrompt {
+    pub contraction: &'static Contraction,
+    pub example: Example,
+}
+
+/// What a student was taught in contracted courses of one code, with each taught
+/// contraction's example (those with none cannot be shown where their rule lets them stand,
+/// so they have no card).
+pub struct TaughtCards {
+    pub code: Code,
+    pub taught: contraction_cards::Taught,
+    pub examples: HashMap<&'static str, Example>,
+}
+
+impl TaughtCards {
+    pub async fn load(db: &Db, student: i64, code: Code) -> Result<TaughtCards, ServiceError> {
+        let lessons = store::practice_contractions::completed_lessons(db, student, code.code()).await?;
+        let taught =
+            contraction_cards::Taught::from_lessons(code, lessons.iter().map(|(c, w)| (c.as_str(), w.as_str())));
+        let set = taught.set(code);
+        let examples = taught
+            .contractions
+            .iter()
+            .filter_map(|c| example(code, c, &set, &taught.words).map(|e| (c.id.as_str(), e)))
+            .collect();
+        Ok(TaughtCards { code, taught, examples })
+    }
+
+    /// The card of a contraction row, while its contraction is taught and has an example.
+    pub fn card(&self, row: CardRow) -> Option<Card> {
+        let direction = row.direction.parse().ok()?;
+        let contraction = self.taught.get(&row.symbol)?;
+        let example = self.examples.get(contraction.id.as_str())?.clone();
+        let (name_en, name_ar) = kind_name(contraction.kind);
+        let order = self.taught.contractions.iter().position(|c| c.id == contraction.id).unwrap_or(0);
+        let symbol = Symbol {
+            print: contraction.print.as_str(),
+            cells: example.contraction_cells().to_vec(),
+            name_en,
+            name_ar,
+            order,
+        };
+        Some(Card { row, direction, symbol, contraction: Some(ContractionPrompt { contraction, example }) })
+    }
+
+    /// Grades an answer to a contraction card: the outcome, and the contraction read or
+    /// written instead when it is another taught one.
+    pub fn grade(&self, prompt: &ContractionPrompt, answer: &PracticeAnswer) -> (Graded, Option<&'static Contraction>) {
+        let g = contraction_cards::grade(prompt.contraction, &prompt.example, &self.taught, answer);
+        (Graded { correct: g.correct, differences: g.differences, confusions: vec![] }, g.confused_with)
+    }
+}
+
+/// Gives the student both cards of every taught contraction that has an example and no
+/// card yet (never reviewed, so they come in as new cards).
+pub async fn ensure_cards(db: &Db, student: i64, taught: &TaughtCards, now: i64) -> Result<(), ServiceError> {
+    let have: HashSet<String> =
+        store::practice_contractions::card_ids(db, student, taught.code.code()).await?.into_iter().collect();
+    let cards: Vec<NewContractionCard> = taught
+        .taught
+        .contractions
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| !have.contains(&c.id) && taught.examples.contains_key(c.id.as_str()))
+        .flat_map(|(i, c)| {
+            [Direction::Reading, Direction::Writing].map(|d| NewContractionCard {
+                id: c.id.as_str(),
+                direction: d.as_str(),
+                teach_order: i as i64,
+            })
+        })
+        .collect();
+    if cards.is_empty() {
+        return Ok(());
+    }
+    let (mut tx, turn) = db::begin_write(db).await?;
+    store::practice_contractions::insert_cards(&mut tx, student, taught.code.code(), &cards, now).await?;
+    tx.commit().await?;
+    drop(turn);
+    Ok(())
+}
+
+/// The day's new cards: the grade 1 cards in their order, and each contraction card (reading
+/// before writing, in lesson order) after the grade 1 letters it depends on.
+pub fn order_new(code: Code, symbols: Vec<Card>, contractions: Vec<Card>) -> Vec<Card> {
+    let mut contractions = contractions;
+    contractions.sort_by_key(|c| (c.row.teach_order, c.direction != Direction::Reading));
+    let symbols: Vec<(Card, &str)> = symbols.into_iter().map(|c| (c.clone(), c.symbol.print)).collect();
+    let contractions: Vec<(Card, Vec<&str>)> = contractions
+        .into_iter()
+        .map(|c| {
+            let deps = c.contraction.as_ref().map(|p| depends_on(code, p.contraction)).unwrap_or_default();
+            (c, deps)
+        })
+        .collect();
+    mix_new(symbols, contractions)
+}
+
+/// Two contractions a learner confused, drilled side by side.
+#[derive(Clone, Debug)]
+pub struct Drill {
+    pub a: &'static Contraction,
+    pub b: &'static Contraction,
+    pub count: i64,
+}
+
+/// The pairs of taught contractions the learner keeps confusing (recorded at least
+/// [`DRILL_AFTER`] times, both ways together) and has not settled, the most frequent first.
+pub fn drills(taught: &TaughtCards, rows: &[ConfusionRow]) -> Vec<Drill> {
+    let mut seen = HashSet::new();
+    let mut out = vec![];
+    for r in rows {
+        let key = if r.expected <= r.given { (&r.expected, &r.given) } else { (&r.given, &r.expected) };
+        if !seen.insert(key) {
+            continue;
+        }
+        let both: Vec<&ConfusionRow> = rows
+            .iter()
+            .filter(|o| (o.expected == *key.0 && o.given == *key.1) || (o.expected == *key.1 && o.given == *key.0))
+            .collect();
+        let count: i64 = both.iter().map(|o| o.count).sum();
+        if count < DRILL_AFTER || both.iter().any(|o| o.settled == 1) {
+            continue;
+        }
+        if let (Some(a), Some(b)) = (taught.taught.get(key.0), taught.taught.get(key.1)) {
+            out.push(Drill { a, b, count });
+        }
+    }
+    out.sort_by_key(|d| -d.count);
+    out.truncate(MAX_DRILLS);
+    out
+}
+
+/// The contraction drills of today's session.
+pub async fn session_drills(db: &Db, student: i64, taught: &TaughtCards) -> Result<Vec<Drill>, ServiceError> {
+    let rows = store::practice_contractions::confusions(db, student, taught.code.code()).await?;
+    Ok(drills(taught, &rows))
+}
+
+/// A contraction drill's outcome.
+pub struct Drilled {
+    pub correct: bool,
+    pub expected: &'static Contraction,
+    pub settled: bool,
+}
+
+fn student_only(user: AuthUser) -> Result<(), ServiceError> {
+    if user.typ == UserType::Student {
+        Ok(())
+    } else {
+        Err(ServiceError::Forbidden)
+    }
+}
+
+/// "Which of these is ch?": the learner chose `chosen` of the pair for the contraction
+/// `expected`. Only a pair of taught contractions the learner confused can be drilled.
+pub async fn drill(
+    db: &Db,
+    user: AuthUser,
+    code: Code,
+    expected: &str,
+    pair: [&str; 2],
+    chosen: &str,
+) -> Result<Drilled, ServiceError> {
+    student_only(user)?;
+    let taught = TaughtCards::load(db, user.id, code).await?;
+    let right = taught.taught.get(expected).ok_or_else(|| InvalidInput::invalid("expected"))?;
+    let [a, b] = pair;
+    if a == b || !(a == right.id || b == right.id) || taught.taught.get(a).is_none() || taught.taught.get(b).is_none() {
+        return Err(InvalidInput::invalid("pair").into());
+    }
+    if chosen != a && chosen != b {
+        return Err(InvalidInput::invalid("answer").into());
+    }
+    let correct = chosen == right.id;
+    let (mut tx, turn) = db::begin_write(db).await?;
+    let known =
+        store::practice_contractions::drill(&mut tx, user.id, code.code(), a, b, correct, DRILL_SETTLES).await?;
+    if !known {
+        return Err(ServiceError::NotFound);
+    }
+    tx.commit().await?;
+    drop(turn);
+    let rows = store::practice_contractions::confusions(db, user.id, code.code()).await?;
+    let settled =
+        rows.iter().any(|r| r.settled == 1 && ((r.expected == a && r.given == b) || (r.expected == b && r.given == a)));
+    Ok(Drilled { correct, expected: right, settled })
+}
+
+/// One taught contraction's figures.
+pub struct ContractionStats {
+    pub contraction: &'static Contraction,
+    /// The example its cards show, if any.
+    pub example: Option<Example>,
+    /// Probability of recall now, per direction; `None` until first reviewed.
+    pub reading: Option<f64>,
+    pub writing: Option<f64>,
+    pub reviews: i64,
+    pub due_at: Option<i64>,
+}
+
+/// The taught contractions of one kind, in lesson order.
+pub struct KindStats {
+    pub kind: ContractionKind,
+    pub contractions: Vec<ContractionStats>,
+}
+
+/// A confusion among contractions, with whether it is still drilled.
+pub struct Confusion {
+    pub expected: &'static Contraction,
+    pub given: &'static Contraction,
+    pub count: i64,
+    pub drilling: bool,
+}
+
+pub struct Mastery {
+    pub code: Code,
+    pub kinds: Vec<KindStats>,
+    pub confusions: Vec<Confusion>,
+}
+
+/// The mastery of the taught contractions by kind (the kinds in the order they are first
+/// taught): retention per direction, reviews and when next due; and the confusions.
+pub async fn mastery(db: &Db, user: AuthUser, code: Code, now: i64) -> Result<Mastery, ServiceError> {
+    student_only(user)?;
+    let taught = TaughtCards::load(db, user.id, code).await?;
+    let rows: Vec<CardRow> = store::practice::all_cards(db, user.id, code.code())
+        .await?
+        .into_iter()
+        .filter(|r| r.kind == CONTRACTION)
+        .collect();
+    let per_card = store::practice::reviews_per_card(db, user.id, code.code()).await?;
+    let mut kinds: Vec<KindStats> = vec![];
+    for c in &taught.taught.contractions {
+        let mine: Vec<&CardRow> = rows.iter().filter(|r| r.symbol == c.id).collect();
+        let r = |d: Direction| {
+            mine.iter().find(|k| k.direction == d.as_str()).and_then(|k| {
+                let memory =
+                    Some(crate::domain::practice::Memory { stability: k.stability?, difficulty: k.difficulty? });
+                retention(memory, k.last_review_at, now)
+            })
+        };
+        let stats = ContractionStats {
+            contraction: c,
+            example: taught.examples.get(c.id.as_str()).cloned(),
+            reading: r(Direction::Reading),
+            writing: r(Direction::Writing),
+            reviews: per_card.iter().filter(|(id, _)| mine.iter().any(|k| k.id == *id)).map(|(_, n)| n).sum(),
+            due_at: mine.iter().filter(|k| k.reps > 0).map(|k| k.due_at).min(),
+        };
+        match kinds.iter_mut().find(|k| k.kind == c.kind) {
+            Some(k) => k.contractions.push(stats),
+            None => kinds.push(KindStats { kind: c.kind, contractions: vec![stats] }),
+        }
+    }
+    let rows = store::practice_contractions::confusions(db, user.id, code.code()).await?;
+    let drilled = drills(&taught, &rows);
+    let confusions = rows
+        .iter()
+        .filter_map(|r| {
+            let (e, g) = (taught.taught.get(&r.expected)?, taught.taught.get(&r.given)?);
+            let drilling =
+                drilled.iter().any(|d| (d.a.id == e.id && d.b.id == g.id) || (d.a.id == g.id && d.b.id == e.id));
+            Some(Confusion { expected: e, given: g, count: r.count, drilling })
+        })
+        .collect();
+    Ok(Mastery { code, kinds, confusions })
+}
