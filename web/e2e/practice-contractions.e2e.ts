@@ -5,8 +5,7 @@
  * named by its dots, writing it on the six keys (wrong once: it comes back) — then the mastery
  * of contractions by kind; axe on the cards (en, light) and on the mastery page in ar/en × light/dark.
  */
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from '@playwright/test';
 import {
   accredit,
   apiAs,
@@ -14,6 +13,7 @@ import {
   axeViolations,
   chord,
   createAccount,
+  expect,
   expectStatus,
   launch,
   newPage,
@@ -21,9 +21,13 @@ import {
   setPrefs,
   storeSession,
   SUPERVISOR,
+  test,
   type Browser,
   type LoginResult,
 } from './support';
+
+// The axe tests read the cards the first test answered: after a failure the rest does not run.
+test.describe.configure({ mode: 'serial' });
 
 let b: Browser;
 let page: Page;
@@ -41,8 +45,8 @@ interface Card {
   cells: { braille: string } | null;
 }
 
-beforeAll(async () => {
-  b = await launch();
+test.beforeAll(async ({ browser }) => {
+  b = await launch(browser);
   page = await newPage(b);
   student = await createAccount('student', 'Rana Contractions');
   const instructor = await createAccount('instructor', 'Ahmad Contractions');
@@ -69,7 +73,7 @@ beforeAll(async () => {
     await apiAs(student, 'POST', 'practice/reviews', { card_id: c.id, answer, elapsed_ms: 5000 });
   }
 });
-afterAll(async () => b?.close());
+test.afterAll(async () => b?.close());
 
 const text = (sel: string) => page.locator(sel).innerText();
 
@@ -78,11 +82,11 @@ async function expectNoAxe(label: string) {
 }
 
 async function expectFocus(id: string) {
-  await page.waitForFunction((want) => document.activeElement?.id === want, id, { timeout: 5000 });
+  await expect(page.locator(`[id="${id}"]`)).toBeFocused();
 }
 
-describe('contraction cards', () => {
-  it('a learner practises a contraction both ways by keyboard, then sees it by kind', async () => {
+test.describe('contraction cards', () => {
+  test('a learner practises a contraction both ways by keyboard, then sees it by kind', async () => {
     await setPrefs(page, { lang: 'en', theme: 'light', clear: true });
     await storeSession(page, student);
     await page.goto('/student/practice');
@@ -143,7 +147,7 @@ describe('contraction cards', () => {
 
   for (const lang of ['ar', 'en'] as const) {
     for (const theme of ['light', 'dark'] as const) {
-      it(`axe: the contractions page in ${lang}/${theme}`, async () => {
+      test(`axe: the contractions page in ${lang}/${theme}`, async () => {
         await setPrefs(page, { lang, theme });
         await page.goto('/student/practice/contractions');
         await page.locator('#kind-alphabetic_wordsign').waitFor();
