@@ -305,12 +305,18 @@ pub const ANSWER_MAX_AGE_MS: i64 = 7 * DAY_MS;
 /// A device's clock may run this far ahead of the server's.
 pub const ANSWER_MAX_SKEW_MS: i64 = 5 * 60_000;
 
-/// When an answer was given, as the device says (RFC 3339), checked against the server's
-/// clock `now`: not more than [`ANSWER_MAX_SKEW_MS`] ahead (taken as now: the device's clock
-/// runs fast) and not older than [`ANSWER_MAX_AGE_MS`]. Left out: now.
-pub fn parse_answered_at(raw: Option<&str>, now: i64) -> Result<i64, InvalidInput> {
+/// When an answer was given, as the device says (RFC 3339), on the server's clock `now`. With
+/// `sent_at` (the device's time when it sent the answer) the device's clock is taken out: the
+/// answer was given `sent_at - answered_at` before now, however fast or slow the device runs.
+/// Without it, the device's time as it is. Then: not more than [`ANSWER_MAX_SKEW_MS`] ahead
+/// (taken as now) and not older than [`ANSWER_MAX_AGE_MS`]. Left out: now.
+pub fn parse_answered_at(raw: Option<&str>, sent_at: Option<&str>, now: i64) -> Result<i64, InvalidInput> {
     let Some(raw) = raw.map(str::trim).filter(|r| !r.is_empty()) else { return Ok(now) };
-    let at = super::news::parse_time(raw).ok_or(InvalidInput::invalid("answered_at"))?;
+    let mut at = super::news::parse_time(raw).ok_or(InvalidInput::invalid("answered_at"))?;
+    if let Some(sent) = sent_at.map(str::trim).filter(|r| !r.is_empty()) {
+        let sent = super::news::parse_time(sent).ok_or(InvalidInput::invalid("sent_at"))?;
+        at = now - (sent - at);
+    }
     if at > now + ANSWER_MAX_SKEW_MS || at < now - ANSWER_MAX_AGE_MS {
         return Err(InvalidInput::invalid("answered_at"));
     }
@@ -554,16 +560,23 @@ mod tests {
 
     #[test]
     fn answer_times_are_bounded_by_the_server_clock() {
-        assert_eq!(parse_answered_at(None, NOW), Ok(NOW));
+        assert_eq!(parse_answered_at(None, None, NOW), Ok(NOW));
         let hour_ago = crate::db::iso(NOW - 3_600_000);
-        assert_eq!(parse_answered_at(Some(&hour_ago), NOW), Ok(NOW - 3_600_000));
+        assert_eq!(parse_answered_at(Some(&hour_ago), None, NOW), Ok(NOW - 3_600_000));
         let fast_clock = crate::db::iso(NOW + 60_000);
-        assert_eq!(parse_answered_at(Some(&fast_clock), NOW), Ok(NOW), "a clock a minute fast counts as now");
+        assert_eq!(parse_answered_at(Some(&fast_clock), None, NOW), Ok(NOW), "a clock a minute fast counts as now");
         let future = crate::db::iso(NOW + ANSWER_MAX_SKEW_MS + 1_000);
-        assert_eq!(parse_answered_at(Some(&future), NOW), Err(InvalidInput::invalid("answered_at")));
+        assert_eq!(parse_answered_at(Some(&future), None, NOW), Err(InvalidInput::invalid("answered_at")));
         let old = crate::db::iso(NOW - ANSWER_MAX_AGE_MS - 1_000);
-        assert_eq!(parse_answered_at(Some(&old), NOW), Err(InvalidInput::invalid("answered_at")));
-        assert_eq!(parse_answered_at(Some("yesterday"), NOW), Err(InvalidInput::invalid("answered_at")));
+        assert_eq!(parse_answered_at(Some(&old), None, NOW), Err(InvalidInput::invalid("answered_at")));
+        assert_eq!(parse_answered_at(Some("yesterday"), None, NOW), Err(InvalidInput::invalid("answered_at")));
+        // A device whose clock runs an hour fast (or a day slow) that says when it sent the
+        // answer: the answer's age is what counts.
+        let (given, sent) = (crate::db::iso(NOW + 3_600_000 - 60_000), crate::db::iso(NOW + 3_600_000));
+        assert_eq!(parse_answered_at(Some(&given), Some(&sent), NOW), Ok(NOW - 60_000));
+        let (given, sent) = (crate::db::iso(NOW - DAY_MS - 120_000), crate::db::iso(NOW - DAY_MS));
+        assert_eq!(parse_answered_at(Some(&given), Some(&sent), NOW), Ok(NOW - 120_000));
+        assert_eq!(parse_answered_at(Some(&given), Some("soon"), NOW), Err(InvalidInput::invalid("sent_at")));
         assert!(AnswerId::parse("0b9e3c1a-5d1f-4f8e-9a57-2f0d6c3b1e42").is_ok());
         assert!(AnswerId::parse("short").is_err());
         assert!(AnswerId::parse("has space in it").is_err());

@@ -5,7 +5,10 @@
  * arrives once. The app is installable (Chrome's own installability check) and the offline
  * status passes axe in ar/en × light/dark.
  */
-import type { Page } from '@playwright/test';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Page } from '@playwright/test';
 import { apiAs, axeViolations, BASE, chord, createAccount, expect, expectFocus, expectStatus, launch, newPage, press, setPrefs, storeSession, test, type Browser, type LoginResult } from './support';
 
 // The second test opens the app the first one installed: after a failure the rest does not run.
@@ -124,7 +127,13 @@ test.describe('offline practice', () => {
   });
 
   test('is installable: Chrome finds no installability error and the manifest has what a home screen needs', async () => {
-    const page = await newPage(b);
+    // Chrome never offers to install from an incognito profile, which is what a test's
+    // browser context is: this check runs in a profile on disk, as a learner's browser has.
+    const dir = mkdtempSync(join(tmpdir(), 'lamsa-install-'));
+    const profile = await chromium.launchPersistentContext(dir, { ...test.info().project.use.launchOptions, baseURL: BASE });
+    const page = await profile.newPage();
+    await page.goto('/login');
+    await storeSession(page, learner);
     await page.goto('/student/practice');
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
     const cdp = await page.context().newCDPSession(page);
@@ -148,6 +157,7 @@ test.describe('offline practice', () => {
     // The service worker's script is never kept stale by an HTTP cache.
     const sw = await fetch(`${BASE}/sw.js`);
     expect(sw.headers.get('cache-control')).toBe('no-cache');
-    await page.close();
+    await profile.close();
+    rmSync(dir, { recursive: true, force: true });
   });
 });

@@ -50,6 +50,10 @@ pub struct ReviewInput {
     /// clock. Left out: now. The card is scheduled at this time, in the order answers were given.
     #[schema(value_type = Option<String>, format = DateTime)]
     pub answered_at: Option<String>,
+    /// The device's time when it sent the answer (RFC 3339). With it the device's clock does
+    /// not matter: the answer counts as given `sent_at - answered_at` before the server's now.
+    #[schema(value_type = Option<String>, format = DateTime)]
+    pub sent_at: Option<String>,
     /// The device's id of this answer (8–64 letters, digits, `-`, `_`; a UUID): an answer sent
     /// again with the same id gets the same reply and changes nothing.
     pub client_id: Option<String>,

@@ -81,7 +81,7 @@ pub async fn review(
         card_id: b.card_id,
         answer: &b.answer,
         elapsed_ms: b.elapsed_ms,
-        answered_at: parse_answered_at(b.answered_at.as_deref(), now)?,
+        answered_at: parse_answered_at(b.answered_at.as_deref(), b.sent_at.as_deref(), now)?,
         client_id: b.client_id.as_deref().map(AnswerId::parse).transpose()?,
     };
     let r = practice::review_answer(&state.db, user, answer, now).await?;

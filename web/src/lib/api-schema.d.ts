@@ -1161,7 +1161,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Whether this instance can serve: the database and the event bus both answer. */
+        /**
+         * Whether this instance can serve: the database and the event bus both answer. With a sharded
+         *     bus, some shards answering is enough: every instance shares the same shards, so one shard
+         *     down would otherwise take every instance out of the load balancer, while the API and the
+         *     other shards' live events still work (that shard's users catch up when it returns).
+         */
         get: operations["health"];
         put?: never;
         post?: never;
@@ -1489,6 +1494,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/practice/contraction-drills": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * "Which of these is ch?": the student picks one of a pair of taught contractions they
+         *     confused. Three right in a row settle the pair until it is confused again.
+         */
+        post: operations["contraction_drill"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/practice/contractions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The contractions the student was taught in contracted courses of `code`, by kind: retention
+         *     per direction, reviews, when next due, the example each card shows; and the confusions
+         *     among them (students).
+         */
+        get: operations["contraction_mastery"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/practice/drills": {
         parameters: {
             query?: never;
@@ -1521,7 +1567,9 @@ export interface paths {
         /**
          * Answers one of the student's cards. The server grades it, rates it from correctness and
          *     time (wrong → again, slow → hard, fast → easy) and schedules it with FSRS; a client cannot
-         *     set a schedule. Another learner's card is not found.
+         *     set a schedule. An answer given offline is sent later with `answered_at` and `client_id`:
+         *     scheduled at the time it was given, in the order answers were given, and counted once
+         *     however often it is sent. Another learner's card is not found.
          */
         post: operations["review"];
         delete?: never;
@@ -2159,10 +2207,13 @@ export interface components {
          */
         CardDto: {
             cells?: null | components["schemas"]["CellsDto"];
+            contraction?: null | components["schemas"]["ContractionCardDto"];
             /** @description `reading` or `writing`. */
             direction: string;
             /** Format: int64 */
             id: number;
+            /** @description `symbol` (a grade 1 symbol) or `contraction` (issue 26). */
+            kind: string;
             /** @description Writing cards: the symbol's name. */
             name?: string | null;
             /** @description Never reviewed before. */
@@ -2429,6 +2480,60 @@ export interface components {
             id: number;
             text: string;
         };
+        /**
+         * @description A contraction card as asked. Reading: the example's cells are the card's `cells` and
+         *     `at`/`len` say which of them are the contraction; writing: the example's print, and the
+         *     contraction's print is the card's `print`.
+         */
+        ContractionCardDto: {
+            /** @description Index of the contraction's first cell in the example's cells. */
+            at: number;
+            /** @description Writing cards: the example's print. */
+            example?: string | null;
+            /** @description e.g. `en:the`. */
+            id: string;
+            /** @description wordsign, groupsign, shortform… (`alphabetic_wordsign`, `strong_groupsign`, …). */
+            kind: string;
+            /** @description The kind in the request's language. */
+            kind_name: string;
+            /** @description How many cells the contraction takes there. */
+            len: number;
+        };
+        ContractionConfusionDto: {
+            /** Format: int64 */
+            count: number;
+            /** @description Still drilled in the learner's sessions. */
+            drilling: boolean;
+            expected: components["schemas"]["ContractionInfoDto"];
+            /** @description The contraction read or written instead. */
+            given: components["schemas"]["ContractionInfoDto"];
+        };
+        /** @description Two contractions the learner confused, drilled side by side. */
+        ContractionDrillDto: {
+            a: components["schemas"]["ContractionInfoDto"];
+            b: components["schemas"]["ContractionInfoDto"];
+            /**
+             * Format: int64
+             * @description Times the pair was confused.
+             */
+            count: number;
+        };
+        ContractionDrillInput: {
+            /** @description The contraction chosen (id). */
+            answer: string;
+            /** @description `ar` or `en`. */
+            code: string;
+            /** @description The contraction asked for ("which of these is ch?"), e.g. `en:ch`. */
+            expected: string;
+            /** @description The two contractions shown side by side (ids). */
+            pair: string[];
+        };
+        ContractionDrillResultDto: {
+            correct: boolean;
+            expected: components["schemas"]["ContractionInfoDto"];
+            /** @description Right three times in a row: no longer drilled until confused again. */
+            settled: boolean;
+        };
         /** @description A contraction a lesson introduces. */
         ContractionDto: {
             /** @description Unicode Braille, standing alone. */
@@ -2439,6 +2544,26 @@ export interface components {
             kind: string;
             /** @description The print it stands for. */
             print: string;
+        };
+        /** @description A contraction with its kind and cells (standing alone). */
+        ContractionInfoDto: {
+            cells: components["schemas"]["CellsDto"];
+            id: string;
+            kind: string;
+            kind_name: string;
+            print: string;
+        };
+        ContractionKindDto: {
+            contractions: components["schemas"]["ContractionStatsDto"][];
+            /** @description e.g. `strong_groupsign`. */
+            kind: string;
+            kind_name: string;
+        };
+        /** @description The mastery of the taught contractions, by kind. */
+        ContractionMasteryDto: {
+            code: string;
+            confusions: components["schemas"]["ContractionConfusionDto"][];
+            kinds: components["schemas"]["ContractionKindDto"][];
         };
         ContractionRow: {
             /** @description The cells standing alone. */
@@ -2451,6 +2576,21 @@ export interface components {
             kind: string;
             /** @description The print it stands for. */
             print: string;
+        };
+        /** @description One taught contraction's figures. */
+        ContractionStatsDto: {
+            contraction: components["schemas"]["ContractionInfoDto"];
+            due_at?: string | null;
+            example?: null | components["schemas"]["ExampleDto"];
+            /**
+             * Format: double
+             * @description Probability of recall now (0–1) of the reading card; null until reviewed.
+             */
+            reading?: number | null;
+            /** Format: int64 */
+            reviews: number;
+            /** Format: double */
+            writing?: number | null;
         };
         ContractionsResponse: {
             contractions: components["schemas"]["ContractionRow"][];
@@ -2683,6 +2823,13 @@ export interface components {
             /** @description Human-readable, in the request's language (Accept-Language: ar default, en). */
             message: string;
         };
+        /** @description A contraction's example in full (after the answer). */
+        ExampleDto: {
+            at: number;
+            cells: components["schemas"]["CellsDto"];
+            len: number;
+            print: string;
+        };
         /**
          * @description One field of an item, before and after (empty when the item did not exist on that side).
          *     `field` is a code the interface names in its language: `title`, `description`, `rule`,
@@ -2703,9 +2850,14 @@ export interface components {
          */
         GradeBand: "excellent" | "very_good" | "good" | "average" | "poor";
         HealthResponse: {
+            /** @description `ok`, `down`, or, with several Redis shards of which some answer, `degraded`. */
             bus: string;
             /** @description `in-process` or `redis`. */
             bus_kind: string;
+            /** @description How many Redis servers carry the bus (1 in process). */
+            bus_shards: number;
+            /** @description How many of them answered now. */
+            bus_shards_up: number;
             database: string;
             /** @description `ok` when the database and the bus both answer, `unavailable` otherwise. */
             status: string;
@@ -3360,6 +3512,7 @@ export interface components {
             differences: components["schemas"]["DifferenceDto"][];
             /** @description When the card is due next (RFC 3339). */
             due_at: string;
+            example?: null | components["schemas"]["ExampleDto"];
             /** @description The right answer: the symbol, its name and cells. */
             expected: components["schemas"]["SymbolDto"];
             given?: null | components["schemas"]["CellsDto"];
@@ -3370,13 +3523,31 @@ export interface components {
         ReviewInput: {
             /** @description Reading cards: the print typed. Writing cards: Unicode Braille (U+2800–U+283F). */
             answer: string;
+            /**
+             * Format: date-time
+             * @description When the answer was given (RFC 3339), for an answer kept on a device while it was
+             *     offline and sent later: at most 7 days ago, at most 5 minutes ahead of the server's
+             *     clock. Left out: now. The card is scheduled at this time, in the order answers were given.
+             */
+            answered_at?: string | null;
             /** Format: int64 */
             card_id: number;
+            /**
+             * @description The device's id of this answer (8–64 letters, digits, `-`, `_`; a UUID): an answer sent
+             *     again with the same id gets the same reply and changes nothing.
+             */
+            client_id?: string | null;
             /**
              * Format: int64
              * @description Time from the question shown to the answer sent, in milliseconds (0–3,600,000).
              */
             elapsed_ms: number;
+            /**
+             * Format: date-time
+             * @description The device's time when it sent the answer (RFC 3339). With it the device's clock does
+             *     not matter: the answer counts as given `sent_at - answered_at` before the server's now.
+             */
+            sent_at?: string | null;
         };
         RevisionRef: {
             /** Format: int64 */
@@ -3401,6 +3572,8 @@ export interface components {
             /** @description Due cards first, then new ones. */
             cards: components["schemas"]["CardDto"][];
             code: string;
+            /** @description Confused pairs of contractions to drill side by side. */
+            contraction_drills: components["schemas"]["ContractionDrillDto"][];
             /** @description Confused pairs to drill side by side. */
             drills: components["schemas"]["DrillDto"][];
             /**
@@ -7759,6 +7932,97 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ConfusionList"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    contraction_drill: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContractionDrillInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContractionDrillResultDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    contraction_mastery: {
+        parameters: {
+            query: {
+                /** @description `ar` or `en`. */
+                code: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContractionMasteryDto"];
                 };
             };
             400: {

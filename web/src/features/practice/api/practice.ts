@@ -164,8 +164,10 @@ export interface Confusion {
 
 export const fetchSession = (code: Code, perDay: number) => apiFetch<PracticeSession>(`practice/session?code=${code}&new=${perDay}`);
 
+/** Sends an answer; one with the time it was given also says when it is sent, so the server
+ * counts its age and a device clock that runs fast or slow does not matter. */
 export const sendReview = (body: { card_id: number; answer: string; elapsed_ms: number; answered_at?: string; client_id?: string }) =>
-  apiFetch<ReviewResult>('practice/reviews', { method: 'POST', body });
+  apiFetch<ReviewResult>('practice/reviews', { method: 'POST', body: body.answered_at ? { ...body, sent_at: new Date().toISOString() } : body });
 
 export const sendDrill = (body: { code: Code; print: string; pair: string; answer: string }) =>
   apiFetch<DrillResult>('practice/drills', { method: 'POST', body });
