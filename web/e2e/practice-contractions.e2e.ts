@@ -99,6 +99,19 @@ test.describe('contraction cards', () => {
     await page.waitForSelector('text=2 cards are waiting');
     await press(page.locator('#practice-start'));
 
+    // The contraction card, before it is answered, passes axe in the other languages and themes.
+    for (const [lang, theme] of [['ar', 'light'], ['ar', 'dark'], ['en', 'dark']] as const) {
+      await setPrefs(page, { lang, theme });
+      await page.goto('/student/practice');
+      await press(page.locator('#practice-start'));
+      await expectFocus('practice-answer');
+      await expect(page.locator('.practice-card')).toContainText('⠙');
+      await expectNoAxe(`contraction reading card ${lang} ${theme}`);
+    }
+    await setPrefs(page, { lang: 'en', theme: 'light' });
+    await page.goto('/student/practice');
+    await press(page.locator('#practice-start'));
+
     // Reading: the cell named by its dots, read as the word.
     await expectFocus('practice-answer');
     const reading = await text('.practice-card');
