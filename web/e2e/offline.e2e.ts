@@ -5,7 +5,7 @@
  * arrives once. The app is installable (Chrome's own installability check) and the offline
  * status passes axe in ar/en × light/dark.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
@@ -159,5 +159,38 @@ test.describe('offline practice', () => {
     expect(sw.headers.get('cache-control')).toBe('no-cache');
     await profile.close();
     rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('a new version found during a visit waits, then takes over on the next visit and says so', async ({ browser }) => {
+    // A new build is a new sw.js in the served directory (scripts/e2e.sh's LAMSA_WEB_DIR).
+    const sw = join(process.env.LAMSA_WEB_DIR ?? '', 'sw.js');
+    const original = readFileSync(sw, 'utf8');
+    const profile = await launch(browser);
+    const page = await newPage(profile);
+    const waiting = () => page.evaluate(async () => !!(await navigator.serviceWorker.getRegistration())?.waiting);
+    try {
+      await page.goto('/login');
+      await storeSession(page, learner);
+      await page.goto('/student');
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
+      await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+      writeFileSync(sw, `${original}\n// a new version ${Date.now()}\n`);
+      // Found during this visit: it waits, and the page the learner is on stays as it is while
+      // they go on working in it (no reload under them).
+      await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+      await expect.poll(waiting, { timeout: 20_000 }).toBe(true);
+      await page.getByRole('navigation', { name: 'Dashboard menu' }).getByRole('link', { name: 'Profile', exact: true }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
+      expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+      expect(await waiting()).toBe(true);
+      await expect(page.getByText('Lamsa was updated to its latest version.')).toHaveCount(0);
+      // The next visit: the new version takes over, the page reloads onto it and says so.
+      await page.goto('/student');
+      await expect(page.getByText('Lamsa was updated to its latest version.')).toBeVisible({ timeout: 20_000 });
+      await expect.poll(waiting).toBe(false);
+    } finally {
+      writeFileSync(sw, original);
+      await profile.close();
+    }
   });
 });
