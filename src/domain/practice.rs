@@ -298,10 +298,6 @@ pub fn schedule(memory: Option<Memory>, last_review_at: Option<i64>, rating: Rat
     Scheduled { memory, due_at: now + days * DAY_MS, again_in_session: false }
 }
 
-/// An answer given offline is accepted this long after it was given. A device keeps today's
-/// session and its answers; a week covers a learner away from a network for days while keeping
-/// a forgotten device from rewriting a card's history long after its other reviews.
-pub const ANSWER_MAX_AGE_MS: i64 = 7 * DAY_MS;
 /// A device's clock may run this far ahead of the server's.
 pub const ANSWER_MAX_SKEW_MS: i64 = 5 * 60_000;
 
@@ -309,7 +305,9 @@ pub const ANSWER_MAX_SKEW_MS: i64 = 5 * 60_000;
 /// `sent_at` (the device's time when it sent the answer) the device's clock is taken out: the
 /// answer was given `sent_at - answered_at` before now, however fast or slow the device runs.
 /// Without it, the device's time as it is. Then: not more than [`ANSWER_MAX_SKEW_MS`] ahead
-/// (taken as now) and not older than [`ANSWER_MAX_AGE_MS`]. Left out: now.
+/// (taken as now). However old, an answer that was valid when given is kept (a device may have
+/// been away from a network for weeks): its card's schedule is replayed in answer order.
+/// Left out: now.
 pub fn parse_answered_at(raw: Option<&str>, sent_at: Option<&str>, now: i64) -> Result<i64, InvalidInput> {
     let Some(raw) = raw.map(str::trim).filter(|r| !r.is_empty()) else { return Ok(now) };
     let mut at = super::news::parse_time(raw).ok_or(InvalidInput::invalid("answered_at"))?;
@@ -317,7 +315,7 @@ pub fn parse_answered_at(raw: Option<&str>, sent_at: Option<&str>, now: i64) -> 
         let sent = super::news::parse_time(sent).ok_or(InvalidInput::invalid("sent_at"))?;
         at = now - (sent - at);
     }
-    if at > now + ANSWER_MAX_SKEW_MS || at < now - ANSWER_MAX_AGE_MS {
+    if at > now + ANSWER_MAX_SKEW_MS {
         return Err(InvalidInput::invalid("answered_at"));
     }
     Ok(at.min(now))
@@ -567,8 +565,8 @@ mod tests {
         assert_eq!(parse_answered_at(Some(&fast_clock), None, NOW), Ok(NOW), "a clock a minute fast counts as now");
         let future = crate::db::iso(NOW + ANSWER_MAX_SKEW_MS + 1_000);
         assert_eq!(parse_answered_at(Some(&future), None, NOW), Err(InvalidInput::invalid("answered_at")));
-        let old = crate::db::iso(NOW - ANSWER_MAX_AGE_MS - 1_000);
-        assert_eq!(parse_answered_at(Some(&old), None, NOW), Err(InvalidInput::invalid("answered_at")));
+        let old = crate::db::iso(NOW - 40 * DAY_MS);
+        assert_eq!(parse_answered_at(Some(&old), None, NOW), Ok(NOW - 40 * DAY_MS), "kept however old");
         assert_eq!(parse_answered_at(Some("yesterday"), None, NOW), Err(InvalidInput::invalid("answered_at")));
         // A device whose clock runs an hour fast (or a day slow) that says when it sent the
         // answer: the answer's age is what counts.

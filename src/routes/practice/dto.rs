@@ -46,8 +46,7 @@ pub struct ReviewInput {
     /// Time from the question shown to the answer sent, in milliseconds (0–3,600,000).
     pub elapsed_ms: i64,
     /// When the answer was given (RFC 3339), for an answer kept on a device while it was
-    /// offline and sent later: at most 7 days ago, at most 5 minutes ahead of the server's
-    /// clock. Left out: now. The card is scheduled at this time, in the order answers were given.
+    /// offline and sent later, however long ago; at most 5 minutes ahead of the server's clock. Left out: now. The card is scheduled at this time, in the order answers were given.
     #[schema(value_type = Option<String>, format = DateTime)]
     pub answered_at: Option<String>,
     /// The device's time when it sent the answer (RFC 3339). With it the device's clock does

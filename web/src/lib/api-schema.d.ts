@@ -3526,8 +3526,7 @@ export interface components {
             /**
              * Format: date-time
              * @description When the answer was given (RFC 3339), for an answer kept on a device while it was
-             *     offline and sent later: at most 7 days ago, at most 5 minutes ahead of the server's
-             *     clock. Left out: now. The card is scheduled at this time, in the order answers were given.
+             *     offline and sent later, however long ago; at most 5 minutes ahead of the server's clock. Left out: now. The card is scheduled at this time, in the order answers were given.
              */
             answered_at?: string | null;
             /** Format: int64 */
