@@ -7,7 +7,7 @@
 
 use std::collections::HashSet;
 
-use braille::{Cell, Lang as Code};
+use braille::{Cell, Contraction, Lang as Code};
 use sqlx::{Any, Transaction};
 
 use crate::{
@@ -15,8 +15,8 @@ use crate::{
     db::{self, Db},
     domain::{
         practice::{
-            self, day_of, grade, retention, schedule, streak, symbols, AnswerId, CellDifference, Direction, Memory,
-            PracticeAnswer, Rating, Symbol, DAY_MS, DRILL_AFTER, DRILL_SETTLES, LOOKAHEAD_MS, RELEARN_MS,
+            self, day_of, grade, retention, schedule, streak, symbols, AnswerId, CellDifference, Direction, Graded,
+            Memory, PracticeAnswer, Rating, Symbol, DAY_MS, DRILL_AFTER, DRILL_SETTLES, LOOKAHEAD_MS, RELEARN_MS,
         },
         InvalidInput,
     },
@@ -299,17 +299,7 @@ pub async fn review_answer(db: &Db, user: AuthUser, a: Answer<'_>, now: i64) -> 
         .filter(|r| r.student_id == user.id)
         .ok_or(ServiceError::NotFound)?;
     let code: Code = row.code.parse().map_err(|_| ServiceError::NotFound)?;
-    let taught = if row.kind == CONTRACTION { Some(TaughtCards::load(db, user.id, code).await?) } else { None };
-    let card = match &taught {
-        Some(t) => t.card(row),
-        None => card(code, row),
-    }
-    .ok_or(ServiceError::NotFound)?;
-    let parsed = PracticeAnswer::parse(card.direction, a.answer)?;
-    let (graded, confused_contraction) = match (&taught, &card.contraction) {
-        (Some(t), Some(prompt)) => t.grade(prompt, &parsed),
-        _ => (grade(code, &card.symbol, &parsed), None),
-    };
+    let (card, parsed, graded, confused_contraction) = graded_answer(db, user, code, row, a.answer).await?;
     let rating = Rating::of(graded.correct, a.elapsed_ms);
     let at = a.answered_at;
     let in_order = card.row.last_review_at.is_none_or(|last| at >= last);
@@ -413,6 +403,30 @@ pub async fn review_answer(db: &Db, user: AuthUser, a: Answer<'_>, now: i64) -> 
     })
 }
 
+/// The card of `row` and `answer` graded on it: a contraction card by the contractions the
+/// learner has been taught (and which of them the answer confused it with), a symbol card by
+/// its symbol.
+async fn graded_answer(
+    db: &Db,
+    user: AuthUser,
+    code: Code,
+    row: CardRow,
+    answer: &str,
+) -> Result<(Card, PracticeAnswer, Graded, Option<&'static Contraction>), ServiceError> {
+    let taught = if row.kind == CONTRACTION { Some(TaughtCards::load(db, user.id, code).await?) } else { None };
+    let card = match &taught {
+        Some(t) => t.card(row),
+        None => card(code, row),
+    }
+    .ok_or(ServiceError::NotFound)?;
+    let parsed = PracticeAnswer::parse(card.direction, answer)?;
+    let (graded, confused) = match (&taught, &card.contraction) {
+        (Some(t), Some(prompt)) => t.grade(prompt, &parsed),
+        _ => (grade(code, &card.symbol, &parsed), None),
+    };
+    Ok((card, parsed, graded, confused))
+}
+
 /// The reply to an answer that arrived before (same answer id): graded again from the answer
 /// kept with it, with the due time it produced then. Nothing is written.
 async fn reviewed_before(
@@ -428,18 +442,8 @@ async fn reviewed_before(
     let row =
         store::practice::card(db, card_id).await?.filter(|r| r.student_id == user.id).ok_or(ServiceError::NotFound)?;
     let code: Code = row.code.parse().map_err(|_| ServiceError::NotFound)?;
-    // A contraction card is graded by what the learner had been taught, as when it was answered.
-    let taught = if row.kind == CONTRACTION { Some(TaughtCards::load(db, user.id, code).await?) } else { None };
-    let card = match &taught {
-        Some(t) => t.card(row),
-        None => card(code, row),
-    }
-    .ok_or(ServiceError::NotFound)?;
-    let parsed = PracticeAnswer::parse(card.direction, done.answer.as_deref().unwrap_or_default())?;
-    let graded = match (&taught, &card.contraction) {
-        (Some(t), Some(prompt)) => t.grade(prompt, &parsed).0,
-        _ => grade(code, &card.symbol, &parsed),
-    };
+    let (card, parsed, graded, _) =
+        graded_answer(db, user, code, row, done.answer.as_deref().unwrap_or_default()).await?;
     let rating = Rating::from_number(done.rating).unwrap_or(Rating::Again);
     let due_at = done.due_at.unwrap_or(card.row.due_at);
     Ok(Reviewed {
