@@ -22,7 +22,8 @@ use crate::helpers::{app_state, course_body, spawn_app, Reply, TestApp, PASSWORD
 const T0: i64 = 1_790_000_000_000;
 const MIN: i64 = 60_000;
 
-async fn student(s: &lamsa::state::AppState, email: &str) -> AuthUser {
+/// An active student account made through the service (also used by `practice_offline`).
+pub(crate) async fn student(s: &lamsa::state::AppState, email: &str) -> AuthUser {
     let account = NewAccount {
         name: PersonName::parse("Huda Salem").unwrap(),
         email: Email::parse(email).unwrap(),

@@ -3,35 +3,20 @@
 //! and counts each once.
 
 use lamsa::{
-    auth::AuthUser,
-    domain::{
-        practice::{AnswerId, DAY_MS},
-        Email, NewPassword, PersonName, ProfileFields, UserType,
-    },
-    services::{
-        accounts::{self, NewAccount},
-        practice::{self, Answer},
-    },
+    domain::practice::{AnswerId, DAY_MS},
+    services::practice::{self, Answer},
 };
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
-use crate::helpers::{app_state, spawn_app, Reply, TestApp, PASSWORD};
+use crate::{
+    helpers::{app_state, spawn_app, Reply, TestApp},
+    practice::student,
+};
 
 const T0: i64 = 1_790_000_000_000;
 const HOUR: i64 = 3_600_000;
 const MINUTE: i64 = 60_000;
-
-async fn student(s: &lamsa::state::AppState, email: &str) -> AuthUser {
-    let account = NewAccount {
-        name: PersonName::parse("Huda Salem").unwrap(),
-        email: Email::parse(email).unwrap(),
-        password: NewPassword::parse(PASSWORD, "password").unwrap(),
-        user_type: UserType::Student,
-        profile: ProfileFields::default(),
-    };
-    AuthUser::acting(accounts::create_active(&s.db, account).await.unwrap(), UserType::Student)
-}
 
 /// Over days: a card's answers sent in another order than given (the device was offline for
 /// the first ones) leave it exactly as if they had arrived in order.
