@@ -5,12 +5,12 @@ export CARGO_TARGET_DIR
 LAMSA_DATA_DIR ?= data
 export LAMSA_DATA_DIR
 
-.PHONY: run dev setup web build build-local build-debug migrate seed test test-rust test-contract test-deploy test-web test-e2e lint fmt clean
+.PHONY: run dev setup web web-local build build-local build-debug migrate seed test test-rust test-contract test-deploy test-web test-e2e lint fmt clean
 
 ## Install everything, build the web app and the server (side by side), migrate, create demo
 ## accounts, serve. The server is built with the `local` profile (README: "A first start").
 run: setup
-	$(MAKE) -j2 web build-local
+	$(MAKE) -j2 web-local build-local
 	$(CARGO_TARGET_DIR)/local/lamsa migrate
 	$(CARGO_TARGET_DIR)/local/lamsa seed-demo
 	$(CARGO_TARGET_DIR)/local/lamsa serve
@@ -29,12 +29,16 @@ web/node_modules/.package-lock.json: web/package-lock.json web/package.json
 web: setup
 	cd web && npm run build
 
+## The web app without its type check (`make test` and `make lint` run it): `make run`'s build.
+web-local: setup
+	cd web && npx vite build
+
 ## The deployment build: fully optimised (thin LTO), as the Dockerfile builds it.
 build:
 	cargo build --release --bin lamsa
 
 build-local:
-	cargo build --profile local --bin lamsa
+	cargo build --profile local --no-default-features --bin lamsa
 
 build-debug:
 	cargo build --bin lamsa

@@ -5,7 +5,9 @@ use clap::{Parser, Subcommand, ValueEnum};
 use lamsa::{accounts, configuration::Settings, db, domain::UserType, startup::Application};
 
 /// jemalloc instead of glibc's malloc: under load the server's CPU fell from 78–85 % to 69 %
-/// of a core, and its memory per socket stayed the same (loadtest/README.md).
+/// of a core, and its memory per socket stayed the same (loadtest/README.md). `make run` builds
+/// without it (feature `jemalloc`, on by default): its C build is a minute of a first start.
+#[cfg(feature = "jemalloc")]
 #[global_allocator]
 static ALLOC: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
 
