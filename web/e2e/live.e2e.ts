@@ -9,7 +9,7 @@
  * saves screenshots of them.
  */
 import type { Page } from '@playwright/test';
-import { ACCESS_TTL_SECS, apiLogin, axeViolations, BASE, byId, COMBOS, createAccount, expect, launch, newPage, setPrefs, storeSession, SUPERVISOR, test, type Browser, type LoginResult } from './support';
+import { apiLogin, axeViolations, BASE, byId, COMBOS, createAccount, expect, expireAccessToken, launch, newPage, setPrefs, storeSession, SUPERVISOR, test, type Browser, type LoginResult } from './support';
 
 // Each test goes on from where the one before left the pages and the data: after a failure the
 // rest of the file does not run.
@@ -251,8 +251,8 @@ test.describe('live notes', () => {
   test('a dropped socket with an expired token refreshes, reconnects and resumes: nothing is lost', async () => {
     await open(sp, '/student/notes', student, 'en');
     await markDocument(sp);
-    // Let the access token expire, so the reconnect is refused (4401) and must refresh first.
-    await sp.waitForTimeout((ACCESS_TTL_SECS + 1) * 1000);
+    // The access token expires, so the reconnect is refused (4401) and must refresh first.
+    await expireAccessToken(sp);
     const before = await sp.evaluate(() => (window as unknown as { __sockets: WebSocket[] }).__sockets.length);
     const refreshes: string[] = [];
     sp.on('request', (r) => {

@@ -43,6 +43,9 @@ test.describe('route change loading state', () => {
       await route.continue();
     });
 
+    // The page's timers on a clock the test can move on: time still passes as usual, and
+    // `runFor` lets a second go by at once.
+    await page.clock.install();
     await page.goto('/');
     await expect(page.locator('h1')).toBeVisible();
     const region = page.locator('.route-loading');
@@ -60,7 +63,7 @@ test.describe('route change loading state', () => {
     // The old page stays and focus stays on the link that was followed.
     expect(await page.evaluate(() => document.activeElement?.getAttribute('href'))).toBe('/instructions');
     // Still one announcement a second later: it is not repeated while the wait goes on.
-    await page.waitForTimeout(1000);
+    await page.clock.runFor(1000);
     expect(await announced(page)).toEqual(['جارٍ تحميل الصفحة…']);
     if (process.env.LAMSA_SHOTS_DIR) await page.screenshot({ path: join(process.env.LAMSA_SHOTS_DIR, 'loading-state.png') });
 

@@ -2,6 +2,7 @@
  * Shared helpers and the `test` of the browser tests (Playwright Test, run through scripts/e2e.sh;
  * playwright.config.ts launches Debian's chromium).
  */
+import { createHmac } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
@@ -256,6 +257,30 @@ export async function storeSession(page: Page, s: LoginResult) {
     localStorage.setItem('type', s.user.type);
     localStorage.setItem('user_id', String(s.user.id));
   }, s);
+}
+
+/**
+ * Makes the page's stored access token one that expired a minute ago, as the server would have
+ * issued it (same user, session and generation; signed with the server's secret, which a server
+ * without LAMSA_JWT_SECRET keeps in `<data dir>/jwt-secret`). A test of what happens once the
+ * token has expired does this instead of waiting for it to expire. Returns the expired token.
+ */
+export async function expireAccessToken(page: Page): Promise<string> {
+  const current = await page.evaluate(() => localStorage.getItem('auth-token'));
+  if (!current) throw new Error('no access token stored on this page');
+  const [header, payload, signature] = current.split('.');
+  const secret = readFileSync(join(DATA_DIR, 'jwt-secret'), 'utf8').trim();
+  const sign = (unsigned: string) => createHmac('sha256', secret).update(unsigned).digest('base64url');
+  // Signing the stored token again must give its own signature: then the secret is the
+  // server's, and the token made below is refused only because it expired.
+  if (sign(`${header}.${payload}`) !== signature) throw new Error("this is not the server's JWT secret");
+  const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { iat: number; exp: number };
+  const now = Math.floor(Date.now() / 1000);
+  const expired = { ...claims, iat: now - 60 - (claims.exp - claims.iat), exp: now - 60 };
+  const unsigned = `${header}.${Buffer.from(JSON.stringify(expired)).toString('base64url')}`;
+  const token = `${unsigned}.${sign(unsigned)}`;
+  await page.evaluate((t) => localStorage.setItem('auth-token', t), token);
+  return token;
 }
 
 // ---------------------------------------------------------------------------------------------
