@@ -32,10 +32,13 @@ function prerenderedPaths(): string[] {
 /** React's words for a server/client difference (React 19 reports it as a recoverable error). */
 const HYDRATION = /hydrat|did not match|server rendered|recoverable|Minified React error #(418|419|421|422|423|425)/i;
 
-/** Waits until React has taken over the page, then a moment for a recoverable error to arrive. */
+/**
+ * Waits until React has taken over the page and the page is idle: React reports a difference
+ * between the server's HTML and its first render once it has finished the work it scheduled.
+ */
 async function hydratedAndSettled(page: Page) {
   await hydrated(page);
-  await page.waitForTimeout(300);
+  await page.evaluate(() => new Promise<void>((done) => requestIdleCallback(() => done(), { timeout: 5000 })));
 }
 
 /** A published news item, made through the admin API. */
