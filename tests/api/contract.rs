@@ -189,7 +189,8 @@ fn nulls_not_required(doc: &Value, schema: &Value, value: &Value, at: &str, foun
     match value {
         Value::Object(fields) => {
             for (name, field) in fields {
-                let required = parts.iter().any(|p| p["required"].as_array().is_some_and(|r| r.iter().any(|n| n == name)));
+                let required =
+                    parts.iter().any(|p| p["required"].as_array().is_some_and(|r| r.iter().any(|n| n == name)));
                 if field.is_null() && !required {
                     found.push(format!("{at}.{name}"));
                 }
