@@ -51,13 +51,13 @@ export const fetchSession = (code: Code, perDay: number) => apiFetch<PracticeSes
 
 /** Sends an answer; one with the time it was given also says when it is sent, so the server
  * counts its age and a device clock that runs fast or slow does not matter. */
-export const sendReview = (body: { card_id: number; answer: string; elapsed_ms: number; answered_at?: string; client_id?: string }) =>
+export const sendReview = (body: Omit<Schema<'ReviewInput'>, 'sent_at'>) =>
   apiFetch<ReviewResult>('practice/reviews', { method: 'POST', body: body.answered_at ? { ...body, sent_at: new Date().toISOString() } : body });
 
-export const sendDrill = (body: { code: Code; print: string; pair: string; answer: string }) =>
+export const sendDrill = (body: Schema<'DrillInput'>) =>
   apiFetch<DrillResult>('practice/drills', { method: 'POST', body });
 
-export const sendContractionDrill = (body: { code: Code; expected: string; pair: string[]; answer: string }) =>
+export const sendContractionDrill = (body: Schema<'ContractionDrillInput'>) =>
   apiFetch<ContractionDrillResult>('practice/contraction-drills', { method: 'POST', body });
 
 export const fetchContractionMastery = (code: Code) => apiFetch<ContractionMastery>(`practice/contractions?code=${code}`);

@@ -12,7 +12,7 @@ export async function listQuestions(): Promise<Question[]> {
   return r.questions ?? [];
 }
 
-export const askQuestion = (body: { course_id: number; lesson_id: number | null; text: string }) =>
+export const askQuestion = (body: Schema<'NewQuestion'>) =>
   apiFetch<QuestionReply>('questions', { method: 'POST', body });
 
 export const answerQuestion = (id: number, text: string) => apiFetch<QuestionReply>(`questions/${id}/answer`, { method: 'POST', body: { text } });
