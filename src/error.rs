@@ -46,6 +46,7 @@ pub struct ErrorBody {
     pub message: String,
     /// The request field the error is about, when there is one.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub field: Option<String>,
 }
 

@@ -5,7 +5,9 @@ use std::future::{ready, Ready};
 
 use actix_web::{dev::Payload, http::header::ACCEPT_LANGUAGE, FromRequest, HttpRequest};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// Arabic or English; in the API, `ar` or `en`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, utoipa::ToSchema)]
+#[schema(rename_all = "lowercase")]
 pub enum Lang {
     Ar,
     En,

@@ -57,7 +57,8 @@ impl ContactInput {
 }
 
 /// The status a supervisor gives a contact message.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, utoipa::ToSchema)]
+#[schema(rename_all = "lowercase")]
 pub enum ContactStatus {
     New,
     Handled,

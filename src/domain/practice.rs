@@ -35,7 +35,8 @@ static SCHEDULER: LazyLock<FSRS> = LazyLock::new(FSRS::default);
 
 /// Reading: cells shown and described, the learner types the print. Writing: the print shown,
 /// the learner writes its cells on the six-key keyboard.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, utoipa::ToSchema)]
+#[schema(as = PracticeDirection, rename_all = "lowercase")]
 pub enum Direction {
     Reading,
     Writing,
@@ -226,7 +227,8 @@ pub fn confusions_of(differences: &[CellDifference]) -> Vec<(Cell, Cell)> {
 
 /// The FSRS rating an answer earns: wrong → again; right but slow → hard; right → good; right
 /// and fast → easy.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, utoipa::ToSchema)]
+#[schema(rename_all = "lowercase")]
 pub enum Rating {
     Again = 1,
     Hard = 2,

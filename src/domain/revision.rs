@@ -47,6 +47,7 @@ pub struct Change {
     /// The item's title (its new one when it has one).
     pub title: String,
     /// Where it is: a lesson's chapter, a question's assessment.
+    #[schema(required)]
     pub within: Option<String>,
     pub fields: Vec<FieldChange>,
 }

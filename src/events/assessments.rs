@@ -17,11 +17,15 @@ pub struct AttemptDto {
     pub number: i64,
     pub started_at: String,
     /// Null while open.
+    #[schema(required)]
     pub submitted_at: Option<String>,
+    #[schema(required)]
     pub score: Option<i64>,
     pub max_score: i64,
     /// Floored to one decimal.
+    #[schema(required)]
     pub percent: Option<f64>,
+    #[schema(required)]
     pub passed: Option<bool>,
     /// The pass mark (percent) in force when the attempt started.
     pub pass_mark: i64,

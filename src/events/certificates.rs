@@ -22,13 +22,18 @@ pub struct CertificateRequestDto {
     pub student_name: String,
     pub status: RequestStatus,
     /// Why it was rejected.
+    #[schema(required)]
     pub reason: Option<String>,
     pub requested_at: String,
+    #[schema(required)]
     pub decided_at: Option<String>,
     /// The student's result when asking (the queue shows it to the supervisor).
+    #[schema(required)]
     pub percent: Option<f64>,
+    #[schema(required)]
     pub grade: Option<GradeBand>,
     /// The certificate issued when it was approved.
+    #[schema(required)]
     pub certificate_code: Option<String>,
 }
 
@@ -46,10 +51,14 @@ pub struct CertificateDto {
     pub issued_at: String,
     /// The course's duration in days.
     pub duration_days: i64,
+    #[schema(required)]
     pub grade: Option<GradeBand>,
+    #[schema(required)]
     pub percent: Option<f64>,
     pub status: CertificateStatus,
+    #[schema(required)]
     pub revoked_at: Option<String>,
+    #[schema(required)]
     pub revoke_reason: Option<String>,
     /// The public verification page the QR code opens.
     pub verify_url: String,

@@ -14,6 +14,7 @@ use crate::{
 pub struct ContactReplyDto {
     pub id: i64,
     pub text: String,
+    #[schema(required)]
     pub author: Option<PersonRef>,
     pub created_at: String,
 }
@@ -27,8 +28,10 @@ pub struct ContactMessageDto {
     pub subject: String,
     pub message: String,
     /// The sender's language: `ar` or `en`.
+    #[schema(value_type = crate::i18n::Lang)]
     pub lang: String,
     /// `new`, `handled` or `archived`.
+    #[schema(value_type = crate::domain::contact::ContactStatus)]
     pub status: String,
     pub read: bool,
     pub created_at: String,

@@ -12,19 +12,34 @@ pub struct RequestDto {
     pub course_title: String,
     pub instructor_name: String,
     /// `accreditation` or `stop`.
+    #[schema(value_type = CourseRequestKind)]
     pub kind: String,
     /// `pending`, `approved` or `rejected`.
+    #[schema(value_type = crate::domain::certificate::RequestStatus)]
     pub status: String,
+    #[schema(required)]
     pub reason: Option<String>,
     pub requested_at: String,
+    #[schema(required)]
     pub decided_at: Option<String>,
     /// The supervisor who decided.
+    #[schema(required)]
     pub decided_by_name: Option<String>,
     /// A revision request (kind `accreditation`): the revision it asks to apply to the live
     /// course `course_id` (gone once approved).
+    #[schema(required)]
     pub revision_id: Option<i64>,
     /// A revision request: what it changes in the live course, as sent.
+    #[schema(required)]
     pub difference: Option<Difference>,
+}
+
+/// What a course request asks (`RequestDto.kind`, a stored text; only the document uses this).
+#[derive(ToSchema)]
+#[schema(rename_all = "lowercase")]
+pub enum CourseRequestKind {
+    Accreditation,
+    Stop,
 }
 
 pub fn request_dto(r: &RequestRow) -> RequestDto {

@@ -15,6 +15,7 @@ pub struct ReplyDto {
     pub author_id: i64,
     pub author_name: String,
     /// `student`, `instructor` or `supervisor`.
+    #[schema(value_type = crate::domain::UserType)]
     pub author_type: String,
     pub text: String,
     pub created_at: String,
@@ -28,6 +29,7 @@ pub struct NoteDto {
     pub recipient_id: i64,
     pub recipient_name: String,
     /// `student` or `instructor`.
+    #[schema(value_type = crate::domain::UserType)]
     pub recipient_type: String,
     pub text: String,
     pub created_at: String,

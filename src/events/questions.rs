@@ -12,14 +12,18 @@ pub struct QuestionDto {
     pub id: i64,
     pub course_id: i64,
     pub course_title: String,
+    #[schema(required)]
     pub lesson_id: Option<i64>,
+    #[schema(required)]
     pub lesson_title: Option<String>,
     pub student_id: i64,
     pub student_name: String,
     pub text: String,
     pub answered: bool,
+    #[schema(required)]
     pub answer: Option<String>,
     pub created_at: String,
+    #[schema(required)]
     pub answered_at: Option<String>,
 }
 

@@ -75,6 +75,7 @@ pub struct SessionUser {
     pub name: String,
     pub email: String,
     /// URL of the avatar image, or null.
+    #[schema(required)]
     pub avatar: Option<String>,
     #[serde(rename = "type")]
     pub user_type: UserType,
@@ -119,7 +120,9 @@ pub struct ChangePasswordResponse {
 pub struct DeviceDto {
     pub id: i64,
     /// The browser and system it signed in with, when recognised (product names).
+    #[schema(required)]
     pub browser: Option<String>,
+    #[schema(required)]
     pub system: Option<String>,
     /// When it signed in and last renewed its session (RFC 3339).
     pub signed_in_at: String,

@@ -65,6 +65,7 @@ pub struct UnknownChar {
 #[derive(Serialize, ToSchema)]
 pub struct TranslateResponse {
     /// The code used: `ar` or `en`.
+    #[schema(value_type = crate::i18n::Lang)]
     pub lang: &'static str,
     /// The grade used: 1 or 2.
     pub grade: u8,
@@ -177,11 +178,24 @@ pub struct TableQuery {
     lang: String,
 }
 
+/// What a row of the reference table is (`TableRow.kind`; only the document uses this).
+#[derive(ToSchema)]
+#[schema(rename_all = "lowercase")]
+pub enum TableEntryKind {
+    Letter,
+    Digit,
+    Punctuation,
+    Symbol,
+    Indicator,
+    Tashkeel,
+}
+
 #[derive(Serialize, ToSchema)]
 pub struct TableRow {
     /// The print form (empty for Braille-only indicators).
     pub print: String,
     /// letter, digit, punctuation, symbol, indicator or tashkeel.
+    #[schema(value_type = TableEntryKind)]
     pub kind: &'static str,
     /// The name in the request's language.
     pub name: String,
@@ -192,6 +206,7 @@ pub struct TableRow {
 
 #[derive(Serialize, ToSchema)]
 pub struct TableResponse {
+    #[schema(value_type = crate::i18n::Lang)]
     pub lang: &'static str,
     pub entries: Vec<TableRow>,
 }
@@ -251,11 +266,13 @@ pub struct ContractionRow {
     /// The cells standing alone.
     pub cells: Vec<CellInfo>,
     /// The cells inside a longer word, where they differ (Arabic).
+    #[schema(required)]
     pub cells_in_word: Option<Vec<CellInfo>>,
 }
 
 #[derive(Serialize, ToSchema)]
 pub struct ContractionsResponse {
+    #[schema(value_type = crate::i18n::Lang)]
     pub lang: &'static str,
     pub contractions: Vec<ContractionRow>,
 }

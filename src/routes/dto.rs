@@ -29,6 +29,7 @@ pub struct CellInfo {
     /// Raised dots, e.g. [1, 2, 5]; empty for a blank cell.
     pub dots: Vec<u8>,
     /// What the cell means on its own in the code, e.g. "h" (for screen-reader names).
+    #[schema(required)]
     pub meaning: Option<String>,
 }
 
@@ -54,8 +55,10 @@ pub struct Progress {
     pub assessments_total: i64,
     /// The final assessment's best percentage (floored to one decimal); without a final, the
     /// points of every assessment's best attempt over their maximum. Null before any submission.
+    #[schema(required)]
     pub percent: Option<f64>,
     /// The grade band of `percent` once the course is completed (spec §9).
+    #[schema(required)]
     pub grade: Option<GradeBand>,
     /// `not_finished` and the final assessment may be tried again.
     pub can_retry_final: bool,
@@ -125,11 +128,16 @@ pub struct NewsPublicDto {
     pub summary_ar: String,
     pub summary_en: String,
     /// Signed URL of the image.
+    #[schema(required)]
     pub image_url: Option<String>,
+    #[schema(required)]
     pub image_alt_ar: Option<String>,
+    #[schema(required)]
     pub image_alt_en: Option<String>,
+    #[schema(required)]
     pub link: Option<String>,
     /// Null for a draft.
+    #[schema(required)]
     pub published_at: Option<String>,
 }
 
@@ -140,12 +148,16 @@ pub struct NewsAdminDto {
     pub public: NewsPublicDto,
     pub body_md_ar: String,
     pub body_md_en: String,
+    #[schema(required)]
     pub image_media_id: Option<i64>,
     /// `draft`, `scheduled` or `published`.
+    #[schema(value_type = crate::domain::news::NewsState)]
     pub state: String,
+    #[schema(required)]
     pub publish_at: Option<String>,
     pub created_at: String,
     pub updated_at: String,
+    #[schema(required)]
     pub author: Option<crate::events::PersonRef>,
 }
 
@@ -195,18 +207,30 @@ pub struct SiteLogoDto {
 /// (`GET /api/site`, and in every prerendered page) and for the admin site.
 #[derive(Serialize, ToSchema, Clone)]
 pub struct SiteSettingsDto {
+    #[schema(required)]
     pub society_name_ar: Option<String>,
+    #[schema(required)]
     pub society_name_en: Option<String>,
+    #[schema(required)]
     pub contact_email: Option<String>,
+    #[schema(required)]
     pub contact_phone: Option<String>,
+    #[schema(required)]
     pub address_ar: Option<String>,
+    #[schema(required)]
     pub address_en: Option<String>,
+    #[schema(required)]
     pub social_x: Option<String>,
+    #[schema(required)]
     pub social_facebook: Option<String>,
+    #[schema(required)]
     pub social_youtube: Option<String>,
+    #[schema(required)]
     pub social_instagram: Option<String>,
     pub logos: Vec<SiteLogoDto>,
+    #[schema(required)]
     pub credit_ar: Option<String>,
+    #[schema(required)]
     pub credit_en: Option<String>,
 }
 

@@ -22,7 +22,8 @@ pub struct ListQuery {
 pub struct NotificationItem {
     pub id: i64,
     pub kind: String,
-    #[schema(value_type = Object)]
+    /// The event's fields, by kind (an open object).
+    #[schema(value_type = std::collections::HashMap<String, Value>)]
     pub payload: serde_json::Value,
     pub created_at: String,
     pub read: bool,

@@ -25,18 +25,29 @@ pub struct ProfileResponse {
     #[serde(rename = "type")]
     pub user_type: UserType,
     /// URL of the avatar image, or null.
+    #[schema(required)]
     pub avatar: Option<String>,
+    #[schema(required)]
     pub phone: Option<String>,
+    #[schema(required)]
     pub gender: Option<Gender>,
+    #[schema(required)]
     pub country: Option<String>,
+    #[schema(required)]
     pub job_title: Option<String>,
+    #[schema(required)]
     pub vision_type: Option<VisionType>,
     /// `YYYY-MM-DD`.
+    #[schema(required)]
     pub birth_date: Option<String>,
     /// Whole years, from the date of birth.
+    #[schema(required)]
     pub age: Option<i64>,
+    #[schema(required)]
     pub bio: Option<String>,
+    #[schema(required)]
     pub education_type: Option<String>,
+    #[schema(required)]
     pub level: Option<String>,
     /// RFC 3339.
     pub created_at: String,

@@ -28,6 +28,7 @@ pub struct UserHit {
     pub email: String,
     #[serde(rename = "type")]
     pub user_type: UserType,
+    #[schema(required)]
     pub avatar: Option<String>,
 }
 

@@ -164,3 +164,104 @@ async fn the_router_takes_exactly_the_documented_methods() {
         }
     }
 }
+
+/// The object schemas a schema stands for: itself, what its `$ref` names, the parts of an
+/// `allOf` (a flattened struct) and the non-null branch of a nullable reference's `oneOf`.
+fn object_parts<'a>(doc: &'a Value, schema: &'a Value, out: &mut Vec<&'a Value>) {
+    if let Some(r) = schema["$ref"].as_str() {
+        return object_parts(doc, &doc["components"]["schemas"][r.rsplit('/').next().unwrap()], out);
+    }
+    for key in ["allOf", "oneOf", "anyOf"] {
+        for part in schema[key].as_array().into_iter().flatten() {
+            if part["type"] != "null" {
+                object_parts(doc, part, out);
+            }
+        }
+    }
+    out.push(schema);
+}
+
+/// Walks a response body beside its schema and notes every field sent as `null` that the
+/// schema does not list as required.
+fn nulls_not_required(doc: &Value, schema: &Value, value: &Value, at: &str, found: &mut Vec<String>) {
+    let mut parts = Vec::new();
+    object_parts(doc, schema, &mut parts);
+    match value {
+        Value::Object(fields) => {
+            for (name, field) in fields {
+                let required =
+                    parts.iter().any(|p| p["required"].as_array().is_some_and(|r| r.iter().any(|n| n == name)));
+                if field.is_null() && !required {
+                    found.push(format!("{at}.{name}"));
+                }
+                if let Some(property) = parts.iter().map(|p| &p["properties"][name]).find(|p| !p.is_null()) {
+                    nulls_not_required(doc, property, field, &format!("{at}.{name}"), found);
+                }
+            }
+        }
+        Value::Array(items) => {
+            if let Some(items_schema) = parts.iter().map(|p| &p["items"]).find(|i| !i.is_null()) {
+                for (i, item) in items.iter().enumerate() {
+                    nulls_not_required(doc, items_schema, item, &format!("{at}[{i}]"), found);
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+/// A field the server sends as `null` is one it always sends: the document lists it as
+/// required (and nullable), so a client generated from it does not take it for one that may be
+/// absent (utoipa leaves an `Option` out of `required` unless told).
+#[actix_web::test]
+async fn every_field_sent_as_null_is_required_in_the_document() {
+    use serde_json::json;
+    let app = spawn_app().await;
+    let doc = app.send(app.client.get(app.url("/api/openapi.json"))).await.body;
+    let teacher = app.active_user("teacher@example.com", "instructor").await["access"].as_str().unwrap().to_string();
+    let login = app.active_user("student@example.com", "student").await;
+    let (student, student_id) = (login["access"].as_str().unwrap().to_string(), login["user"]["id"].as_i64().unwrap());
+    let sup = app.account(lamsa::domain::UserType::Supervisor, "sup@example.com").await["access"]
+        .as_str()
+        .unwrap()
+        .to_string();
+
+    let created = app.post_auth("/api/courses", &teacher, crate::helpers::course_body("نقاط"), "en").await;
+    let id = created.body["course"]["id"].as_i64().unwrap();
+    let mut answers = vec![("post", "/api/courses", "201", created)];
+    let sent = app.post_auth(&format!("/api/courses/{id}/accreditation"), &teacher, json!({}), "en").await;
+    answers.push(("post", "/api/courses/{id}/accreditation", "200", sent));
+    let queue = app.get_auth("/api/supervisor/requests?kind=accreditation", &sup).await;
+    let request = queue.body["requests"][0]["id"].as_i64().unwrap();
+    answers.push(("get", "/api/supervisor/requests", "200", queue));
+    let approved = app.post_auth(&format!("/api/requests/{request}/approve"), &sup, json!({}), "en").await;
+    answers.push(("post", "/api/requests/{id}/approve", "200", approved));
+    app.post_auth(&format!("/api/courses/{id}/enrol"), &student, json!({}), "en").await;
+    for (token, path, template) in [
+        (&student, format!("/api/courses/{id}"), "/api/courses/{id}"),
+        (&student, "/api/profile".into(), "/api/profile"),
+        (&student, "/api/student/courses".into(), "/api/student/courses"),
+        (&student, "/api/student/certificates".into(), "/api/student/certificates"),
+        (&student, "/api/practice/session?code=ar&new=5".into(), "/api/practice/session"),
+        (&student, "/api/practice/stats?code=ar".into(), "/api/practice/stats"),
+        (&student, "/api/auth/sessions".into(), "/api/auth/sessions"),
+        (&teacher, "/api/instructor/courses".into(), "/api/instructor/courses"),
+        (&sup, format!("/api/admin/users/{student_id}"), "/api/admin/users/{id}"),
+        (&sup, "/api/admin/users".into(), "/api/admin/users"),
+        (&sup, "/api/site".into(), "/api/site"),
+    ] {
+        answers.push(("get", template, "200", app.get_auth(&path, token).await));
+    }
+
+    let mut found = Vec::new();
+    let mut nulls = 0;
+    for (method, template, status, reply) in &answers {
+        assert_eq!(reply.status.as_str(), *status, "{method} {template}: {:?}", reply.body);
+        let schema = &doc["paths"][template][method]["responses"][status]["content"]["application/json"]["schema"];
+        assert!(schema.is_object(), "{method} {template} {status} has a JSON schema");
+        nulls += reply.body.to_string().matches(":null").count();
+        nulls_not_required(&doc, schema, &reply.body, &format!("{method} {template}"), &mut found);
+    }
+    assert!(nulls > 20, "the answers send nulls to check ({nulls})");
+    assert!(found.is_empty(), "sent as null but not required: {found:#?}");
+}

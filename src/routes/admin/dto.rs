@@ -18,13 +18,16 @@ pub struct AdminUser {
     pub email: String,
     /// `student`, `instructor` or `supervisor`.
     #[serde(rename = "type")]
+    #[schema(value_type = crate::domain::UserType)]
     pub user_type: String,
     /// Not deactivated by a supervisor.
     pub active: bool,
     /// The e-mail address was confirmed.
     pub activated: bool,
     pub created_at: String,
+    #[schema(required)]
     pub deactivated_at: Option<String>,
+    #[schema(required)]
     pub avatar_url: Option<String>,
 }
 
@@ -47,15 +50,16 @@ pub fn admin_user(u: &AdminUserRow) -> AdminUser {
 pub struct AuditEntry {
     pub id: i64,
     pub at: String,
+    #[schema(required)]
     pub actor: Option<PersonRef>,
     /// e.g. `user.deactivate`, `news.create`, `certificate.revoke`.
     pub action: String,
     /// `user`, `news`, `contact_message`, `course`, `certificate`, `certificate_request`.
     pub record_kind: String,
     pub record_id: String,
-    #[schema(value_type = Option<Object>)]
+    #[schema(required, value_type = Option<Object>)]
     pub before: Option<serde_json::Value>,
-    #[schema(value_type = Option<Object>)]
+    #[schema(required, value_type = Option<Object>)]
     pub after: Option<serde_json::Value>,
 }
 
@@ -77,10 +81,12 @@ pub fn audit_entry(a: &AuditRow) -> AuditEntry {
 pub struct AdminCourse {
     pub id: i64,
     pub title: String,
+    #[schema(value_type = crate::domain::course::CourseStatus)]
     pub status: String,
     pub instructor: PersonRef,
     pub enrolled_count: i64,
     pub lessons_count: i64,
+    #[schema(value_type = crate::i18n::Lang)]
     pub language: String,
     pub created_at: String,
     pub updated_at: String,
@@ -208,22 +214,41 @@ pub struct UserReply {
 pub struct UserCourse {
     pub id: i64,
     pub title: String,
+    #[schema(value_type = crate::domain::course::CourseStatus)]
     pub status: String,
     /// `instructor` (teaches it) or `student` (enrolled).
+    #[schema(value_type = CourseRole)]
     pub role: String,
     pub enrolled_count: i64,
 }
 
+/// How an account is tied to a course (`UserCourse.role`; only the document uses this).
+#[derive(ToSchema)]
+#[schema(rename_all = "lowercase")]
+pub enum CourseRole {
+    Instructor,
+    Student,
+}
+
 #[derive(Serialize, ToSchema)]
 pub struct UserProfile {
+    #[schema(required)]
     pub phone: Option<String>,
+    #[schema(value_type = Option<crate::domain::Gender>, required)]
     pub gender: Option<String>,
+    #[schema(required)]
     pub country: Option<String>,
+    #[schema(required)]
     pub job_title: Option<String>,
+    #[schema(value_type = Option<crate::domain::VisionType>, required)]
     pub vision_type: Option<String>,
+    #[schema(required)]
     pub birth_date: Option<String>,
+    #[schema(required)]
     pub bio: Option<String>,
+    #[schema(required)]
     pub education_type: Option<String>,
+    #[schema(required)]
     pub level: Option<String>,
 }
 

@@ -30,14 +30,25 @@ pub struct CellDifferenceDto {
     /// 0-based, after blank cells at both ends are set aside.
     pub position: usize,
     /// Null where the answer is longer than the right one.
+    #[schema(required)]
     pub expected: Option<CellDto>,
     /// Null where the answer is shorter.
+    #[schema(required)]
     pub given: Option<CellDto>,
     pub correct: bool,
     /// Dots of the right cell not raised.
     pub missing_dots: Vec<u8>,
     /// Dots raised that the right cell does not have.
     pub extra_dots: Vec<u8>,
+}
+
+/// What a question asks for (`QuestionDto.type`; only the document uses this).
+#[derive(ToSchema)]
+#[schema(rename_all = "snake_case")]
+pub enum QuestionKind {
+    BrailleInput,
+    TextInput,
+    SimilarCells,
 }
 
 /// A question. Which fields appear depends on the type and on who looks:
@@ -58,28 +69,38 @@ pub struct QuestionDto {
     pub id: i64,
     /// `braille_input`, `text_input` or `similar_cells`.
     #[serde(rename = "type")]
+    #[schema(value_type = QuestionKind)]
     pub kind: &'static str,
     pub points: i64,
     pub prompt: String,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub print: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub braille: Option<Vec<CellDto>>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub allow_letter_variants: Option<bool>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub allow_without_tashkeel: Option<bool>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub ignore_case: Option<bool>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub letter: Option<String>,
     /// The groups in the order shown; the learner answers with an index into them.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub groups: Option<Vec<Vec<CellDto>>>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub correct_group: Option<usize>,
     /// The groups other than the right one, as Unicode Braille: send them back when editing.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub distractors: Option<Vec<String>>,
     /// The learner's saved answer (attempts and results); null when not answered.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -87,10 +108,13 @@ pub struct QuestionDto {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub saved_at: Option<Option<String>>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub correct: Option<bool>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub points_awarded: Option<i64>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub cell_differences: Option<Vec<CellDifferenceDto>>,
 }
 
@@ -109,13 +133,17 @@ pub struct LearnerStatus {
     /// Attempts started, the open one included.
     pub attempts_used: i64,
     /// Null: unlimited.
+    #[schema(required)]
     pub attempts_left: Option<i64>,
     /// An attempt started and not submitted: resume it with `GET /api/attempts/{id}`.
+    #[schema(required)]
     pub open_attempt_id: Option<i64>,
+    #[schema(required)]
     pub best_percent: Option<f64>,
     /// `POST /api/assessments/{id}/attempts` would start (or resume) an attempt now.
     pub can_start: bool,
     /// The order rule of spec §4 that holds it back, if any.
+    #[schema(required)]
     pub locked: Option<LockDto>,
     /// The course is stopped: results can be read, nothing can be taken.
     pub read_only: bool,
@@ -129,10 +157,14 @@ pub struct AssessmentSummary {
     pub course_title: String,
     #[serde(rename = "type")]
     pub kind: AssessmentKind,
+    #[schema(required)]
     pub lesson_id: Option<i64>,
+    #[schema(required)]
     pub lesson_title: Option<String>,
     /// A chapter assessment's chapter, or the chapter of a lesson exercise's lesson.
+    #[schema(required)]
     pub chapter_id: Option<i64>,
+    #[schema(required)]
     pub chapter_title: Option<String>,
     pub title: String,
     pub pass_mark: i64,
@@ -143,15 +175,19 @@ pub struct AssessmentSummary {
     pub updated_at: String,
     /// In a revision (issue 23): the live assessment this one is the working copy of.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub origin_id: Option<i64>,
     /// Its course is a revision of this live course.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub course_revision_of: Option<i64>,
     /// The owner and supervisors: attempts by every student.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub attempts_count: Option<i64>,
     /// Enrolled students: their own standing.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub learner: Option<LearnerStatus>,
 }
 
@@ -191,6 +227,7 @@ pub struct AttemptResult {
     pub assessment: AssessmentRef,
     pub student: PersonRef,
     /// The grade band of this attempt's percentage (spec §9), for a final assessment.
+    #[schema(required)]
     pub grade: Option<GradeBand>,
     pub questions: Vec<QuestionDto>,
 }

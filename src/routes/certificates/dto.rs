@@ -24,8 +24,11 @@ pub struct VerifyDto {
     pub course_title: String,
     pub issued_at: String,
     pub duration_days: i64,
+    #[schema(required)]
     pub grade: Option<GradeBand>,
+    #[schema(required)]
     pub percent: Option<f64>,
+    #[schema(required)]
     pub revoked_at: Option<String>,
 }
 
@@ -48,12 +51,16 @@ pub struct CourseCertificate {
     pub course_id: i64,
     pub course_title: String,
     pub progress_state: ProgressState,
+    #[schema(required)]
     pub percent: Option<f64>,
     /// Set once the course is completed.
+    #[schema(required)]
     pub grade: Option<GradeBand>,
     /// The latest request.
+    #[schema(required)]
     pub request: Option<CertificateRequestDto>,
     /// The valid certificate, or else the latest revoked one.
+    #[schema(required)]
     pub certificate: Option<CertificateDto>,
 }
 

@@ -35,11 +35,14 @@ pub struct CourseSummary {
     pub category: String,
     pub level: String,
     /// The Braille code taught: `ar` or `en`.
+    #[schema(value_type = crate::i18n::Lang)]
     pub language: String,
     /// 1 (uncontracted) or 2 (contracted Braille).
     pub braille_grade: u8,
     /// The course image's signed URL.
+    #[schema(required)]
     pub image: Option<String>,
+    #[schema(required)]
     pub image_media_id: Option<i64>,
     pub status: CourseStatus,
     pub instructor: PersonRef,
@@ -49,14 +52,17 @@ pub struct CourseSummary {
     /// A revision (issue 23): the live course it is the working copy of. Students never see
     /// a revision.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub revision_of: Option<i64>,
     /// A live course with a revision in the works: the revision and its status (`draft` while
     /// edited, `pending` once sent, `rejected` when returned).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub revision: Option<RevisionRef>,
     /// On the instructor's own list: the course's latest decided request, so a rejection's
     /// reason is there to read even if its live notice was missed.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub last_decision: Option<RequestDto>,
 }
 
@@ -112,10 +118,14 @@ pub struct LessonMediaDto {
     pub title: String,
     /// Signed for the viewer (uploads) or the video's web address.
     pub url: String,
+    #[schema(required)]
     pub media_id: Option<i64>,
+    #[schema(required)]
     pub content_type: Option<String>,
+    #[schema(required)]
     pub size: Option<i64>,
     /// The uploader's file name.
+    #[schema(required)]
     pub name: Option<String>,
 }
 
@@ -124,10 +134,13 @@ pub struct LessonDto {
     pub id: i64,
     /// In a revision: the live lesson this one copies (absent for a lesson the revision adds).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub origin_id: Option<i64>,
     pub title: String,
     /// The lesson's content; absent in the public outline.
+    #[schema(required)]
     pub description: Option<String>,
+    #[schema(required)]
     pub rule: Option<String>,
     pub letters: Vec<LetterDto>,
     pub words: Vec<WordDto>,
@@ -137,6 +150,7 @@ pub struct LessonDto {
     /// these and those of the lessons before it.
     pub contractions: Vec<ContractionDto>,
     /// For an enrolled student: whether they completed it.
+    #[schema(required)]
     pub completed: Option<bool>,
 }
 
@@ -145,10 +159,21 @@ pub struct ChapterDto {
     pub id: i64,
     /// In a revision: the live chapter this one copies.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub origin_id: Option<i64>,
     pub title: String,
     pub description: String,
     pub lessons: Vec<LessonDto>,
+}
+
+/// How much of a course the viewer sees (`CourseDetail.access`; only the document uses this).
+#[derive(ToSchema)]
+#[schema(rename_all = "lowercase")]
+pub enum CourseAccess {
+    /// The owner, supervisors and enrolled students.
+    Full,
+    /// Titles only.
+    Outline,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -156,8 +181,10 @@ pub struct CourseDetail {
     #[serde(flatten)]
     pub summary: CourseSummary,
     /// `full` (owner, supervisors, enrolled students) or `outline` (titles only).
+    #[schema(value_type = CourseAccess)]
     pub access: &'static str,
     pub enrolled: bool,
+    #[schema(required)]
     pub progress: Option<Progress>,
     pub chapters: Vec<ChapterDto>,
     /// Accreditation and stop requests with who decided and when, oldest first: for the owner
@@ -475,10 +502,14 @@ pub struct TrackedAttempt {
     pub number: i64,
     pub started_at: String,
     /// Null while the student is still answering.
+    #[schema(required)]
     pub submitted_at: Option<String>,
+    #[schema(required)]
     pub score: Option<i64>,
     pub max_score: i64,
+    #[schema(required)]
     pub percent: Option<f64>,
+    #[schema(required)]
     pub passed: Option<bool>,
 }
 

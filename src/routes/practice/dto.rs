@@ -103,24 +103,40 @@ pub fn symbol_dto(s: &Symbol, lang: Lang) -> SymbolDto {
     }
 }
 
+/// What a card practises (`CardDto.kind`; only the document uses this).
+#[derive(ToSchema)]
+#[schema(rename_all = "lowercase")]
+pub enum CardKind {
+    /// A grade 1 symbol.
+    Symbol,
+    /// A contraction (issue 26).
+    Contraction,
+}
+
 /// A card as asked: a reading card shows only the cells, a writing card only the print (the
 /// answer stays on the server).
 #[derive(Serialize, ToSchema)]
 pub struct CardDto {
     pub id: i64,
     /// `reading` or `writing`.
+    #[schema(value_type = crate::domain::practice::Direction)]
     pub direction: String,
     /// Never reviewed before.
     pub new: bool,
     /// Writing cards: the print to write.
+    #[schema(required)]
     pub print: Option<String>,
     /// Writing cards: the symbol's name.
+    #[schema(required)]
     pub name: Option<String>,
     /// Reading cards: the cells to read (a contraction card: its whole example).
+    #[schema(required)]
     pub cells: Option<CellsDto>,
     /// `symbol` (a grade 1 symbol) or `contraction` (issue 26).
+    #[schema(value_type = CardKind)]
     pub kind: String,
     /// Contraction cards: the contraction's kind and the example it stands in.
+    #[schema(required)]
     pub contraction: Option<ContractionCardDto>,
 }
 
@@ -136,6 +152,7 @@ pub struct ContractionCardDto {
     /// The kind in the request's language.
     pub kind_name: String,
     /// Writing cards: the example's print.
+    #[schema(required)]
     pub example: Option<String>,
     /// Index of the contraction's first cell in the example's cells.
     pub at: usize,
@@ -263,11 +280,15 @@ pub struct ContractionDrillResultDto {
 pub struct ContractionStatsDto {
     pub contraction: ContractionInfoDto,
     /// The example its cards show (none: no lesson word shows it where its rule lets it stand).
+    #[schema(required)]
     pub example: Option<ExampleDto>,
     /// Probability of recall now (0–1) of the reading card; null until reviewed.
+    #[schema(required)]
     pub reading: Option<f64>,
+    #[schema(required)]
     pub writing: Option<f64>,
     pub reviews: i64,
+    #[schema(required)]
     pub due_at: Option<String>,
 }
 
@@ -292,6 +313,7 @@ pub struct ContractionConfusionDto {
 /// The mastery of the taught contractions, by kind.
 #[derive(Serialize, ToSchema)]
 pub struct ContractionMasteryDto {
+    #[schema(value_type = crate::i18n::Lang)]
     pub code: String,
     pub kinds: Vec<ContractionKindDto>,
     pub confusions: Vec<ContractionConfusionDto>,
@@ -340,6 +362,7 @@ pub struct TodayDto {
     pub reviewed: i64,
     pub correct: i64,
     /// The first review of the day (RFC 3339), when today's session started.
+    #[schema(required)]
     pub started_at: Option<String>,
 }
 
@@ -349,6 +372,7 @@ pub fn today_dto(t: &DayTally) -> TodayDto {
 
 #[derive(Serialize, ToSchema)]
 pub struct SessionDto {
+    #[schema(value_type = crate::i18n::Lang)]
     pub code: String,
     /// Due cards first, then new ones.
     pub cards: Vec<CardDto>,
@@ -369,7 +393,9 @@ pub struct DifferenceDto {
     /// Position of the cell (0-based).
     pub position: usize,
     /// Dots of the right cell ("0" for none there).
+    #[schema(required)]
     pub expected: Option<String>,
+    #[schema(required)]
     pub given: Option<String>,
     /// Dots of the right cell not raised.
     pub missing: Vec<u8>,
@@ -396,14 +422,17 @@ pub struct ReviewDto {
     pub card_id: i64,
     pub correct: bool,
     /// `again`, `hard`, `good` or `easy`.
+    #[schema(value_type = crate::domain::practice::Rating)]
     pub rating: String,
     /// The right answer: the symbol, its name and cells.
     pub expected: SymbolDto,
     /// Writing cards: the cells written.
+    #[schema(required)]
     pub given: Option<CellsDto>,
     /// Writing cards answered wrong: the cells that differ.
     pub differences: Vec<DifferenceDto>,
     /// Contraction cards: the example in full, print and cells.
+    #[schema(required)]
     pub example: Option<ExampleDto>,
     /// When the card is due next (RFC 3339).
     pub due_at: String,
@@ -424,9 +453,12 @@ pub struct DrillResultDto {
 pub struct SymbolStatsDto {
     pub symbol: SymbolDto,
     /// Probability of recall now (0–1) of the reading card; null until reviewed.
+    #[schema(required)]
     pub reading: Option<f64>,
+    #[schema(required)]
     pub writing: Option<f64>,
     pub reviews: i64,
+    #[schema(required)]
     pub due_at: Option<String>,
 }
 
@@ -440,6 +472,7 @@ pub struct DayDto {
 
 #[derive(Serialize, ToSchema)]
 pub struct StatsDto {
+    #[schema(value_type = crate::i18n::Lang)]
     pub code: String,
     pub symbols: Vec<SymbolStatsDto>,
     pub streak: i64,
@@ -453,9 +486,11 @@ pub struct ConfusionDto {
     /// The right cell.
     pub expected: CellsDto,
     /// What that cell is on its own in the code, if anything ("e").
+    #[schema(required)]
     pub expected_print: Option<String>,
     /// The cell written or read instead.
     pub given: CellsDto,
+    #[schema(required)]
     pub given_print: Option<String>,
     pub count: i64,
     /// Learners who confused it (1 for a learner's own list).
@@ -479,6 +514,7 @@ pub fn confusion_dto(c: &Confusion, code: braille::Lang) -> ConfusionDto {
 
 #[derive(Serialize, ToSchema)]
 pub struct ConfusionList {
+    #[schema(value_type = crate::i18n::Lang)]
     pub code: String,
     pub confusions: Vec<ConfusionDto>,
 }
@@ -486,6 +522,7 @@ pub struct ConfusionList {
 #[derive(Serialize, ToSchema)]
 pub struct CourseConfusionList {
     pub course_id: i64,
+    #[schema(value_type = crate::i18n::Lang)]
     pub code: String,
     pub confusions: Vec<ConfusionDto>,
 }

@@ -1928,10 +1928,10 @@ export interface components {
             /** Format: int64 */
             id: number;
             instructor: components["schemas"]["PersonRef"];
-            language: string;
+            language: components["schemas"]["Lang"];
             /** Format: int64 */
             lessons_count: number;
-            status: string;
+            status: components["schemas"]["CourseStatus"];
             title: string;
             updated_at: string;
         };
@@ -1964,15 +1964,15 @@ export interface components {
             activated: boolean;
             /** @description Not deactivated by a supervisor. */
             active: boolean;
-            avatar_url?: string | null;
+            avatar_url: string | null;
             created_at: string;
-            deactivated_at?: string | null;
+            deactivated_at: string | null;
             email: string;
             /** Format: int64 */
             id: number;
             name: string;
             /** @description `student`, `instructor` or `supervisor`. */
-            type: string;
+            type: components["schemas"]["UserType"];
         };
         AdminUserList: {
             items: components["schemas"]["AdminUser"][];
@@ -2074,27 +2074,28 @@ export interface components {
              * Format: int64
              * @description The owner and supervisors: attempts by every student.
              */
-            attempts_count?: number | null;
+            attempts_count?: number;
             /**
              * Format: int64
              * @description A chapter assessment's chapter, or the chapter of a lesson exercise's lesson.
              */
-            chapter_id?: number | null;
-            chapter_title?: string | null;
+            chapter_id: number | null;
+            chapter_title: string | null;
             /** Format: int64 */
             course_id: number;
             /**
              * Format: int64
              * @description Its course is a revision of this live course.
              */
-            course_revision_of?: number | null;
+            course_revision_of?: number;
             course_title: string;
             /** Format: int64 */
             id: number;
-            learner?: null | components["schemas"]["LearnerStatus"];
+            /** @description Enrolled students: their own standing. */
+            learner?: components["schemas"]["LearnerStatus"];
             /** Format: int64 */
-            lesson_id?: number | null;
-            lesson_title?: string | null;
+            lesson_id: number | null;
+            lesson_title: string | null;
             /**
              * Format: int64
              * @description 0 = unlimited.
@@ -2104,7 +2105,7 @@ export interface components {
              * Format: int64
              * @description In a revision (issue 23): the live assessment this one is the working copy of.
              */
-            origin_id?: number | null;
+            origin_id?: number;
             /** Format: int64 */
             pass_mark: number;
             /** Format: int64 */
@@ -2132,23 +2133,23 @@ export interface components {
              * @description The pass mark (percent) in force when the attempt started.
              */
             pass_mark: number;
-            passed?: boolean | null;
+            passed: boolean | null;
             /**
              * Format: double
              * @description Floored to one decimal.
              */
-            percent?: number | null;
+            percent: number | null;
             /** Format: int64 */
-            score?: number | null;
+            score: number | null;
             started_at: string;
             /** @description Null while open. */
-            submitted_at?: string | null;
+            submitted_at: string | null;
         };
         /** @description A submitted attempt: every question with the learner's answer next to the right one. */
         AttemptResult: {
             assessment: components["schemas"]["AssessmentRef"];
             attempt: components["schemas"]["AttemptDto"];
-            grade?: null | components["schemas"]["GradeBand"];
+            grade: null | components["schemas"]["GradeBand"];
             questions: components["schemas"]["QuestionDto"][];
             student: components["schemas"]["PersonRef"];
         };
@@ -2167,10 +2168,10 @@ export interface components {
         AuditEntry: {
             /** @description e.g. `user.deactivate`, `news.create`, `certificate.revoke`. */
             action: string;
-            actor?: null | components["schemas"]["PersonRef"];
-            after?: Record<string, never> | null;
+            actor: null | components["schemas"]["PersonRef"];
+            after: Record<string, never> | null;
             at: string;
-            before?: Record<string, never> | null;
+            before: Record<string, never> | null;
             /** Format: int64 */
             id: number;
             record_id: string;
@@ -2206,28 +2207,33 @@ export interface components {
          *     answer stays on the server).
          */
         CardDto: {
-            cells?: null | components["schemas"]["CellsDto"];
-            contraction?: null | components["schemas"]["ContractionCardDto"];
+            cells: null | components["schemas"]["CellsDto"];
+            contraction: null | components["schemas"]["ContractionCardDto"];
             /** @description `reading` or `writing`. */
-            direction: string;
+            direction: components["schemas"]["PracticeDirection"];
             /** Format: int64 */
             id: number;
             /** @description `symbol` (a grade 1 symbol) or `contraction` (issue 26). */
-            kind: string;
+            kind: components["schemas"]["CardKind"];
             /** @description Writing cards: the symbol's name. */
-            name?: string | null;
+            name: string | null;
             /** @description Never reviewed before. */
             new: boolean;
             /** @description Writing cards: the print to write. */
-            print?: string | null;
+            print: string | null;
         };
+        /**
+         * @description What a card practises (`CardDto.kind`; only the document uses this).
+         * @enum {string}
+         */
+        CardKind: "symbol" | "contraction";
         /** @description Where one cell of a Braille answer differs from the right one. */
         CellDifferenceDto: {
             correct: boolean;
-            expected?: null | components["schemas"]["CellDto"];
+            expected: null | components["schemas"]["CellDto"];
             /** @description Dots raised that the right cell does not have. */
             extra_dots: number[];
-            given?: null | components["schemas"]["CellDto"];
+            given: null | components["schemas"]["CellDto"];
             /** @description Dots of the right cell not raised. */
             missing_dots: number[];
             /** @description 0-based, after blank cells at both ends are set aside. */
@@ -2244,7 +2250,7 @@ export interface components {
             /** @description Raised dots, e.g. [1, 2, 5]; empty for a blank cell. */
             dots: number[];
             /** @description What the cell means on its own in the code, e.g. "h" (for screen-reader names). */
-            meaning?: string | null;
+            meaning: string | null;
             /** @description The cell as a Unicode Braille character. */
             unicode: string;
         };
@@ -2271,12 +2277,12 @@ export interface components {
              * @description The course's duration in days.
              */
             duration_days: number;
-            grade?: null | components["schemas"]["GradeBand"];
+            grade: null | components["schemas"]["GradeBand"];
             issued_at: string;
             /** Format: double */
-            percent?: number | null;
-            revoke_reason?: string | null;
-            revoked_at?: string | null;
+            percent: number | null;
+            revoke_reason: string | null;
+            revoked_at: string | null;
             status: components["schemas"]["CertificateStatus"];
             /** Format: int64 */
             student_id: number;
@@ -2294,21 +2300,21 @@ export interface components {
         /** @description A certificate request. */
         CertificateRequestDto: {
             /** @description The certificate issued when it was approved. */
-            certificate_code?: string | null;
+            certificate_code: string | null;
             /** Format: int64 */
             course_id: number;
             course_title: string;
-            decided_at?: string | null;
-            grade?: null | components["schemas"]["GradeBand"];
+            decided_at: string | null;
+            grade: null | components["schemas"]["GradeBand"];
             /** Format: int64 */
             id: number;
             /**
              * Format: double
              * @description The student's result when asking (the queue shows it to the supervisor).
              */
-            percent?: number | null;
+            percent: number | null;
             /** @description Why it was rejected. */
-            reason?: string | null;
+            reason: string | null;
             requested_at: string;
             status: components["schemas"]["RequestStatus"];
             /** Format: int64 */
@@ -2340,7 +2346,7 @@ export interface components {
             /** @description The item's title (its new one when it has one). */
             title: string;
             /** @description Where it is: a lesson's chapter, a question's assessment. */
-            within?: string | null;
+            within: string | null;
         };
         /** @enum {string} */
         ChangeKind: "added" | "removed" | "changed";
@@ -2364,7 +2370,7 @@ export interface components {
              * Format: int64
              * @description In a revision: the live chapter this one copies.
              */
-            origin_id?: number | null;
+            origin_id?: number;
             title: string;
         };
         ChapterInput: {
@@ -2391,10 +2397,10 @@ export interface components {
             /** @description The right cell. */
             expected: components["schemas"]["CellsDto"];
             /** @description What that cell is on its own in the code, if anything ("e"). */
-            expected_print?: string | null;
+            expected_print: string | null;
             /** @description The cell written or read instead. */
             given: components["schemas"]["CellsDto"];
-            given_print?: string | null;
+            given_print: string | null;
             /**
              * Format: int64
              * @description Learners who confused it (1 for a learner's own list).
@@ -2402,7 +2408,7 @@ export interface components {
             students: number;
         };
         ConfusionList: {
-            code: string;
+            code: components["schemas"]["Lang"];
             confusions: components["schemas"]["ConfusionDto"][];
         };
         ContactInput: {
@@ -2453,13 +2459,13 @@ export interface components {
             /** Format: int64 */
             id: number;
             /** @description The sender's language: `ar` or `en`. */
-            lang: string;
+            lang: components["schemas"]["Lang"];
             message: string;
             name: string;
             read: boolean;
             replies: components["schemas"]["ContactReplyDto"][];
             /** @description `new`, `handled` or `archived`. */
-            status: string;
+            status: components["schemas"]["ContactStatus"];
             subject: string;
         };
         ContactPatch: {
@@ -2474,12 +2480,17 @@ export interface components {
         };
         /** @description A reply a supervisor sent to a contact message (plain text). */
         ContactReplyDto: {
-            author?: null | components["schemas"]["PersonRef"];
+            author: null | components["schemas"]["PersonRef"];
             created_at: string;
             /** Format: int64 */
             id: number;
             text: string;
         };
+        /**
+         * @description The status a supervisor gives a contact message.
+         * @enum {string}
+         */
+        ContactStatus: "new" | "handled" | "archived";
         /**
          * @description A contraction card as asked. Reading: the example's cells are the card's `cells` and
          *     `at`/`len` say which of them are the contraction; writing: the example's print, and the
@@ -2489,7 +2500,7 @@ export interface components {
             /** @description Index of the contraction's first cell in the example's cells. */
             at: number;
             /** @description Writing cards: the example's print. */
-            example?: string | null;
+            example: string | null;
             /** @description e.g. `en:the`. */
             id: string;
             /** @description wordsign, groupsign, shortform… (`alphabetic_wordsign`, `strong_groupsign`, …). */
@@ -2561,7 +2572,7 @@ export interface components {
         };
         /** @description The mastery of the taught contractions, by kind. */
         ContractionMasteryDto: {
-            code: string;
+            code: components["schemas"]["Lang"];
             confusions: components["schemas"]["ContractionConfusionDto"][];
             kinds: components["schemas"]["ContractionKindDto"][];
         };
@@ -2569,7 +2580,7 @@ export interface components {
             /** @description The cells standing alone. */
             cells: components["schemas"]["CellInfo"][];
             /** @description The cells inside a longer word, where they differ (Arabic). */
-            cells_in_word?: components["schemas"]["CellInfo"][] | null;
+            cells_in_word: components["schemas"]["CellInfo"][] | null;
             /** @description Stable identifier (`en:the`, `ar:ال`): what a lesson lists. */
             id: string;
             /** @description Its kind (`strong_wordsign`, `shortform`, `arabic_word_start`, …). */
@@ -2580,21 +2591,21 @@ export interface components {
         /** @description One taught contraction's figures. */
         ContractionStatsDto: {
             contraction: components["schemas"]["ContractionInfoDto"];
-            due_at?: string | null;
-            example?: null | components["schemas"]["ExampleDto"];
+            due_at: string | null;
+            example: null | components["schemas"]["ExampleDto"];
             /**
              * Format: double
              * @description Probability of recall now (0–1) of the reading card; null until reviewed.
              */
-            reading?: number | null;
+            reading: number | null;
             /** Format: int64 */
             reviews: number;
             /** Format: double */
-            writing?: number | null;
+            writing: number | null;
         };
         ContractionsResponse: {
             contractions: components["schemas"]["ContractionRow"][];
-            lang: string;
+            lang: components["schemas"]["Lang"];
         };
         CountDto: {
             /** Format: int64 */
@@ -2604,19 +2615,24 @@ export interface components {
             /** Format: int64 */
             count: number;
         };
+        /**
+         * @description How much of a course the viewer sees (`CourseDetail.access`; only the document uses this).
+         * @enum {string}
+         */
+        CourseAccess: "full" | "outline";
         CourseCertificate: {
-            certificate?: null | components["schemas"]["CertificateDto"];
+            certificate: null | components["schemas"]["CertificateDto"];
             /** Format: int64 */
             course_id: number;
             course_title: string;
-            grade?: null | components["schemas"]["GradeBand"];
+            grade: null | components["schemas"]["GradeBand"];
             /** Format: double */
-            percent?: number | null;
+            percent: number | null;
             progress_state: components["schemas"]["ProgressState"];
-            request?: null | components["schemas"]["CertificateRequestDto"];
+            request: null | components["schemas"]["CertificateRequestDto"];
         };
         CourseConfusionList: {
-            code: string;
+            code: components["schemas"]["Lang"];
             confusions: components["schemas"]["ConfusionDto"][];
             /** Format: int64 */
             course_id: number;
@@ -2637,10 +2653,10 @@ export interface components {
         };
         CourseDetail: components["schemas"]["CourseSummary"] & {
             /** @description `full` (owner, supervisors, enrolled students) or `outline` (titles only). */
-            access: string;
+            access: components["schemas"]["CourseAccess"];
             chapters: components["schemas"]["ChapterDto"][];
             enrolled: boolean;
-            progress?: null | components["schemas"]["Progress"];
+            progress: null | components["schemas"]["Progress"];
             /**
              * @description Accreditation and stop requests with who decided and when, oldest first: for the owner
              *     and supervisors only (empty for everyone else).
@@ -2682,6 +2698,16 @@ export interface components {
             course: components["schemas"]["CourseDetail"];
             message: string;
         };
+        /**
+         * @description What a course request asks (`RequestDto.kind`, a stored text; only the document uses this).
+         * @enum {string}
+         */
+        CourseRequestKind: "accreditation" | "stop";
+        /**
+         * @description How an account is tied to a course (`UserCourse.role`; only the document uses this).
+         * @enum {string}
+         */
+        CourseRole: "instructor" | "student";
         /** @enum {string} */
         CourseStatus: "draft" | "pending" | "active" | "rejected" | "stop_pending" | "inactive";
         CourseSummary: {
@@ -2699,23 +2725,31 @@ export interface components {
             /** Format: int64 */
             id: number;
             /** @description The course image's signed URL. */
-            image?: string | null;
+            image: string | null;
             /** Format: int64 */
-            image_media_id?: number | null;
+            image_media_id: number | null;
             instructor: components["schemas"]["PersonRef"];
             /** @description The Braille code taught: `ar` or `en`. */
-            language: string;
-            last_decision?: null | components["schemas"]["RequestDto"];
+            language: components["schemas"]["Lang"];
+            /**
+             * @description On the instructor's own list: the course's latest decided request, so a rejection's
+             *     reason is there to read even if its live notice was missed.
+             */
+            last_decision?: components["schemas"]["RequestDto"];
             /** Format: int64 */
             lessons_count: number;
             level: string;
-            revision?: null | components["schemas"]["RevisionRef"];
+            /**
+             * @description A live course with a revision in the works: the revision and its status (`draft` while
+             *     edited, `pending` once sent, `rejected` when returned).
+             */
+            revision?: components["schemas"]["RevisionRef"];
             /**
              * Format: int64
              * @description A revision (issue 23): the live course it is the working copy of. Students never see
              *     a revision.
              */
-            revision_of?: number | null;
+            revision_of?: number;
             status: components["schemas"]["CourseStatus"];
             title: string;
             type: string;
@@ -2740,7 +2774,7 @@ export interface components {
         /** @description A signed-in device (a live refresh token). */
         DeviceDto: {
             /** @description The browser and system it signed in with, when recognised (product names). */
-            browser?: string | null;
+            browser: string | null;
             /** @description The device this request comes from. */
             current: boolean;
             /** Format: int64 */
@@ -2748,7 +2782,7 @@ export interface components {
             last_used_at: string;
             /** @description When it signed in and last renewed its session (RFC 3339). */
             signed_in_at: string;
-            system?: string | null;
+            system: string | null;
         };
         DevicesResponse: {
             devices: components["schemas"]["DeviceDto"][];
@@ -2759,10 +2793,10 @@ export interface components {
         };
         DifferenceDto: {
             /** @description Dots of the right cell ("0" for none there). */
-            expected?: string | null;
+            expected: string | null;
             /** @description Dots raised that the right cell does not have. */
             extra: number[];
-            given?: string | null;
+            given: string | null;
             /** @description Dots of the right cell not raised. */
             missing: number[];
             /** @description Position of the cell (0-based). */
@@ -2819,7 +2853,7 @@ export interface components {
             /** @description Stable, machine-readable reason, e.g. `password_policy`. */
             code: string;
             /** @description The request field the error is about, when there is one. */
-            field?: string | null;
+            field?: string;
             /** @description Human-readable, in the request's language (Accept-Language: ar default, en). */
             message: string;
         };
@@ -2875,6 +2909,11 @@ export interface components {
          * @enum {string}
          */
         ItemKind: "course" | "chapter" | "lesson" | "assessment" | "question";
+        /**
+         * @description Arabic or English; in the API, `ar` or `en`.
+         * @enum {string}
+         */
+        Lang: "ar" | "en";
         /** @description A student's standing in one assessment. */
         LearnerStatus: {
             attempts: components["schemas"]["AttemptDto"][];
@@ -2882,36 +2921,36 @@ export interface components {
              * Format: int64
              * @description Null: unlimited.
              */
-            attempts_left?: number | null;
+            attempts_left: number | null;
             /**
              * Format: int64
              * @description Attempts started, the open one included.
              */
             attempts_used: number;
             /** Format: double */
-            best_percent?: number | null;
+            best_percent: number | null;
             /** @description `POST /api/assessments/{id}/attempts` would start (or resume) an attempt now. */
             can_start: boolean;
-            locked?: null | components["schemas"]["LockDto"];
+            locked: null | components["schemas"]["LockDto"];
             /**
              * Format: int64
              * @description An attempt started and not submitted: resume it with `GET /api/attempts/{id}`.
              */
-            open_attempt_id?: number | null;
+            open_attempt_id: number | null;
             passed: boolean;
             /** @description The course is stopped: results can be read, nothing can be taken. */
             read_only: boolean;
         };
         LessonDto: {
             /** @description For an enrolled student: whether they completed it. */
-            completed?: boolean | null;
+            completed: boolean | null;
             /**
              * @description Grade 2 courses: the contractions this lesson introduces. Its words are written with
              *     these and those of the lessons before it.
              */
             contractions: components["schemas"]["ContractionDto"][];
             /** @description The lesson's content; absent in the public outline. */
-            description?: string | null;
+            description: string | null;
             /** Format: int64 */
             id: number;
             letters: components["schemas"]["LetterDto"][];
@@ -2921,8 +2960,8 @@ export interface components {
              * Format: int64
              * @description In a revision: the live lesson this one copies (absent for a lesson the revision adds).
              */
-            origin_id?: number | null;
-            rule?: string | null;
+            origin_id?: number;
+            rule: string | null;
             title: string;
             words: components["schemas"]["WordDto"][];
         };
@@ -2948,14 +2987,14 @@ export interface components {
             words?: string[];
         };
         LessonMediaDto: {
-            content_type?: string | null;
+            content_type: string | null;
             kind: components["schemas"]["LessonMediaKind"];
             /** Format: int64 */
-            media_id?: number | null;
+            media_id: number | null;
             /** @description The uploader's file name. */
-            name?: string | null;
+            name: string | null;
             /** Format: int64 */
-            size?: number | null;
+            size: number | null;
             title: string;
             /** @description Signed for the viewer (uploads) or the video's web address. */
             url: string;
@@ -3062,15 +3101,15 @@ export interface components {
         };
         /** @description A news item as supervisors edit it. */
         NewsAdminDto: components["schemas"]["NewsPublicDto"] & {
-            author?: null | components["schemas"]["PersonRef"];
+            author: null | components["schemas"]["PersonRef"];
             body_md_ar: string;
             body_md_en: string;
             created_at: string;
             /** Format: int64 */
-            image_media_id?: number | null;
-            publish_at?: string | null;
+            image_media_id: number | null;
+            publish_at: string | null;
             /** @description `draft`, `scheduled` or `published`. */
-            state: string;
+            state: components["schemas"]["NewsState"];
             updated_at: string;
         };
         /** @description What a supervisor sends to create or replace an item. */
@@ -3138,13 +3177,13 @@ export interface components {
             body_html_en: string;
             /** Format: int64 */
             id: number;
-            image_alt_ar?: string | null;
-            image_alt_en?: string | null;
+            image_alt_ar: string | null;
+            image_alt_en: string | null;
             /** @description Signed URL of the image. */
-            image_url?: string | null;
-            link?: string | null;
+            image_url: string | null;
+            link: string | null;
             /** @description Null for a draft. */
-            published_at?: string | null;
+            published_at: string | null;
             slug: string;
             /** @description The body's first 200 characters as plain text, for lists. */
             summary_ar: string;
@@ -3156,6 +3195,8 @@ export interface components {
             message: string;
             news: components["schemas"]["NewsAdminDto"];
         };
+        /** @enum {string} */
+        NewsState: "draft" | "scheduled" | "published";
         NoteCreated: {
             message: string;
             note: components["schemas"]["NoteDto"];
@@ -3168,7 +3209,7 @@ export interface components {
             recipient_id: number;
             recipient_name: string;
             /** @description `student` or `instructor`. */
-            recipient_type: string;
+            recipient_type: components["schemas"]["UserType"];
             replies: components["schemas"]["ReplyDto"][];
             /** Format: int64 */
             sender_id: number;
@@ -3183,7 +3224,10 @@ export interface components {
             /** Format: int64 */
             id: number;
             kind: string;
-            payload: Record<string, never>;
+            /** @description The event's fields, by kind (an open object). */
+            payload: {
+                [key: string]: unknown;
+            };
             read: boolean;
         };
         NotificationList: {
@@ -3219,6 +3263,12 @@ export interface components {
             id: number;
             name: string;
         };
+        /**
+         * @description Reading: cells shown and described, the learner types the print. Writing: the print shown,
+         *     the learner writes its cells on the six-key keyboard.
+         * @enum {string}
+         */
+        PracticeDirection: "reading" | "writing";
         PreviewInput: {
             /** @default  */
             body_md: string;
@@ -3245,26 +3295,26 @@ export interface components {
              * Format: int64
              * @description Whole years, from the date of birth.
              */
-            age?: number | null;
+            age: number | null;
             /** @description URL of the avatar image, or null. */
-            avatar?: string | null;
-            bio?: string | null;
+            avatar: string | null;
+            bio: string | null;
             /** @description `YYYY-MM-DD`. */
-            birth_date?: string | null;
-            country?: string | null;
+            birth_date: string | null;
+            country: string | null;
             /** @description RFC 3339. */
             created_at: string;
-            education_type?: string | null;
+            education_type: string | null;
             email: string;
-            gender?: null | components["schemas"]["Gender"];
+            gender: null | components["schemas"]["Gender"];
             /** Format: int64 */
             id: number;
-            job_title?: string | null;
-            level?: string | null;
+            job_title: string | null;
+            level: string | null;
             name: string;
-            phone?: string | null;
+            phone: string | null;
             type: components["schemas"]["UserType"];
-            vision_type?: null | components["schemas"]["VisionType"];
+            vision_type: null | components["schemas"]["VisionType"];
         };
         /**
          * @description A student's progress in a course (spec §4). With assessments: `completed` once every
@@ -3280,7 +3330,7 @@ export interface components {
             assessments_total: number;
             /** @description `not_finished` and the final assessment may be tried again. */
             can_retry_final: boolean;
-            grade?: null | components["schemas"]["GradeBand"];
+            grade: null | components["schemas"]["GradeBand"];
             /** Format: int64 */
             lessons_done: number;
             /** Format: int64 */
@@ -3290,7 +3340,7 @@ export interface components {
              * @description The final assessment's best percentage (floored to one decimal); without a final, the
              *     points of every assessment's best attempt over their maximum. Null before any submission.
              */
-            percent?: number | null;
+            percent: number | null;
             state: components["schemas"]["ProgressState"];
         };
         /**
@@ -3317,30 +3367,30 @@ export interface components {
          *     `correct`, `points_awarded` and, for Braille input, `cell_differences`.
          */
         QuestionDto: {
-            allow_letter_variants?: boolean | null;
-            allow_without_tashkeel?: boolean | null;
+            allow_letter_variants?: boolean;
+            allow_without_tashkeel?: boolean;
             answer?: null | components["schemas"]["AnswerInput"];
-            braille?: components["schemas"]["CellDto"][] | null;
-            cell_differences?: components["schemas"]["CellDifferenceDto"][] | null;
-            correct?: boolean | null;
-            correct_group?: number | null;
+            braille?: components["schemas"]["CellDto"][];
+            cell_differences?: components["schemas"]["CellDifferenceDto"][];
+            correct?: boolean;
+            correct_group?: number;
             /** @description The groups other than the right one, as Unicode Braille: send them back when editing. */
-            distractors?: string[] | null;
+            distractors?: string[];
             /** @description The groups in the order shown; the learner answers with an index into them. */
-            groups?: components["schemas"]["CellDto"][][] | null;
+            groups?: components["schemas"]["CellDto"][][];
             /** Format: int64 */
             id: number;
-            ignore_case?: boolean | null;
-            letter?: string | null;
+            ignore_case?: boolean;
+            letter?: string;
             /** Format: int64 */
             points: number;
             /** Format: int64 */
-            points_awarded?: number | null;
-            print?: string | null;
+            points_awarded?: number;
+            print?: string;
             prompt: string;
             saved_at?: string | null;
             /** @description `braille_input`, `text_input` or `similar_cells`. */
-            type: string;
+            type: components["schemas"]["QuestionKind"];
         };
         QuestionInput: {
             /** @description `text_input`: accept أ إ آ ٱ as ا, ى as ي and ة as ه (default true). */
@@ -3378,6 +3428,11 @@ export interface components {
             /** @description `braille_input`, `text_input` or `similar_cells`. */
             type: string;
         };
+        /**
+         * @description What a question asks for (`QuestionDto.type`; only the document uses this).
+         * @enum {string}
+         */
+        QuestionKind: "braille_input" | "text_input" | "similar_cells";
         QuestionList: {
             questions: components["schemas"]["StudentQuestion"][];
         };
@@ -3393,6 +3448,12 @@ export interface components {
             /** Format: int64 */
             stop: number;
         };
+        /**
+         * @description The FSRS rating an answer earns: wrong → again; right but slow → hard; right → good; right
+         *     and fast → easy.
+         * @enum {string}
+         */
+        Rating: "again" | "hard" | "good" | "easy";
         ReasonInput: {
             /** @description Required: 1 to 500 characters. */
             reason?: string | null;
@@ -3449,7 +3510,7 @@ export interface components {
             author_id: number;
             author_name: string;
             /** @description `student`, `instructor` or `supervisor`. */
-            author_type: string;
+            author_type: components["schemas"]["UserType"];
             created_at: string;
             /** Format: int64 */
             id: number;
@@ -3468,25 +3529,25 @@ export interface components {
             /** Format: int64 */
             course_id: number;
             course_title: string;
-            decided_at?: string | null;
+            decided_at: string | null;
             /** @description The supervisor who decided. */
-            decided_by_name?: string | null;
-            difference?: null | components["schemas"]["Difference"];
+            decided_by_name: string | null;
+            difference: null | components["schemas"]["Difference"];
             /** Format: int64 */
             id: number;
             instructor_name: string;
             /** @description `accreditation` or `stop`. */
-            kind: string;
-            reason?: string | null;
+            kind: components["schemas"]["CourseRequestKind"];
+            reason: string | null;
             requested_at: string;
             /**
              * Format: int64
              * @description A revision request (kind `accreditation`): the revision it asks to apply to the live
              *     course `course_id` (gone once approved).
              */
-            revision_id?: number | null;
+            revision_id: number | null;
             /** @description `pending`, `approved` or `rejected`. */
-            status: string;
+            status: components["schemas"]["RequestStatus"];
         };
         RequestList: {
             requests: components["schemas"]["RequestDto"][];
@@ -3512,12 +3573,12 @@ export interface components {
             differences: components["schemas"]["DifferenceDto"][];
             /** @description When the card is due next (RFC 3339). */
             due_at: string;
-            example?: null | components["schemas"]["ExampleDto"];
+            example: null | components["schemas"]["ExampleDto"];
             /** @description The right answer: the symbol, its name and cells. */
             expected: components["schemas"]["SymbolDto"];
-            given?: null | components["schemas"]["CellsDto"];
+            given: null | components["schemas"]["CellsDto"];
             /** @description `again`, `hard`, `good` or `easy`. */
-            rating: string;
+            rating: components["schemas"]["Rating"];
             today: components["schemas"]["TodayDto"];
         };
         ReviewInput: {
@@ -3570,7 +3631,7 @@ export interface components {
         SessionDto: {
             /** @description Due cards first, then new ones. */
             cards: components["schemas"]["CardDto"][];
-            code: string;
+            code: components["schemas"]["Lang"];
             /** @description Confused pairs of contractions to drill side by side. */
             contraction_drills: components["schemas"]["ContractionDrillDto"][];
             /** @description Confused pairs to drill side by side. */
@@ -3590,7 +3651,7 @@ export interface components {
         };
         SessionUser: {
             /** @description URL of the avatar image, or null. */
-            avatar?: string | null;
+            avatar: string | null;
             email: string;
             /** Format: int64 */
             id: number;
@@ -3624,19 +3685,19 @@ export interface components {
          *     (`GET /api/site`, and in every prerendered page) and for the admin site.
          */
         SiteSettingsDto: {
-            address_ar?: string | null;
-            address_en?: string | null;
-            contact_email?: string | null;
-            contact_phone?: string | null;
-            credit_ar?: string | null;
-            credit_en?: string | null;
+            address_ar: string | null;
+            address_en: string | null;
+            contact_email: string | null;
+            contact_phone: string | null;
+            credit_ar: string | null;
+            credit_en: string | null;
             logos: components["schemas"]["SiteLogoDto"][];
-            social_facebook?: string | null;
-            social_instagram?: string | null;
-            social_x?: string | null;
-            social_youtube?: string | null;
-            society_name_ar?: string | null;
-            society_name_en?: string | null;
+            social_facebook: string | null;
+            social_instagram: string | null;
+            social_x: string | null;
+            social_youtube: string | null;
+            society_name_ar: string | null;
+            society_name_en: string | null;
         };
         /**
          * @description What a supervisor sends: the whole set of settings at once. An empty or missing text unsets
@@ -3684,7 +3745,7 @@ export interface components {
             settings: components["schemas"]["SiteSettingsDto"];
         };
         StatsDto: {
-            code: string;
+            code: components["schemas"]["Lang"];
             /** Format: int64 */
             due_tomorrow: number;
             reviews_per_day: components["schemas"]["DayDto"][];
@@ -3698,9 +3759,9 @@ export interface components {
         };
         /** @description Named apart from the assessments' `QuestionDto` in the OpenAPI document. */
         StudentQuestion: {
-            answer?: string | null;
+            answer: string | null;
             answered: boolean;
-            answered_at?: string | null;
+            answered_at: string | null;
             /** Format: int64 */
             course_id: number;
             course_title: string;
@@ -3708,8 +3769,8 @@ export interface components {
             /** Format: int64 */
             id: number;
             /** Format: int64 */
-            lesson_id?: number | null;
-            lesson_title?: string | null;
+            lesson_id: number | null;
+            lesson_title: string | null;
             /** Format: int64 */
             student_id: number;
             student_name: string;
@@ -3728,26 +3789,31 @@ export interface components {
             print: string;
         };
         SymbolStatsDto: {
-            due_at?: string | null;
+            due_at: string | null;
             /**
              * Format: double
              * @description Probability of recall now (0–1) of the reading card; null until reviewed.
              */
-            reading?: number | null;
+            reading: number | null;
             /** Format: int64 */
             reviews: number;
             symbol: components["schemas"]["SymbolDto"];
             /** Format: double */
-            writing?: number | null;
+            writing: number | null;
         };
+        /**
+         * @description What a row of the reference table is (`TableRow.kind`; only the document uses this).
+         * @enum {string}
+         */
+        TableEntryKind: "letter" | "digit" | "punctuation" | "symbol" | "indicator" | "tashkeel";
         TableResponse: {
             entries: components["schemas"]["TableRow"][];
-            lang: string;
+            lang: components["schemas"]["Lang"];
         };
         TableRow: {
             cells: components["schemas"]["CellInfo"][];
             /** @description letter, digit, punctuation, symbol, indicator or tashkeel. */
-            kind: string;
+            kind: components["schemas"]["TableEntryKind"];
             /** @description The name in the request's language. */
             name: string;
             name_ar: string;
@@ -3761,7 +3827,7 @@ export interface components {
             /** Format: int64 */
             reviewed: number;
             /** @description The first review of the day (RFC 3339), when today's session started. */
-            started_at?: string | null;
+            started_at: string | null;
         };
         TokenRequest: {
             token: string;
@@ -3783,14 +3849,14 @@ export interface components {
             max_score: number;
             /** Format: int64 */
             number: number;
-            passed?: boolean | null;
+            passed: boolean | null;
             /** Format: double */
-            percent?: number | null;
+            percent: number | null;
             /** Format: int64 */
-            score?: number | null;
+            score: number | null;
             started_at: string;
             /** @description Null while the student is still answering. */
-            submitted_at?: string | null;
+            submitted_at: string | null;
             type: components["schemas"]["AssessmentKind"];
         };
         TrackedCourse: {
@@ -3839,7 +3905,7 @@ export interface components {
              */
             grade: number;
             /** @description The code used: `ar` or `en`. */
-            lang: string;
+            lang: components["schemas"]["Lang"];
             /** @description The print text (the input for `to_braille`, the reading for `to_text`). */
             text: string;
             /**
@@ -3864,8 +3930,8 @@ export interface components {
             /** Format: int64 */
             id: number;
             /** @description `instructor` (teaches it) or `student` (enrolled). */
-            role: string;
-            status: string;
+            role: components["schemas"]["CourseRole"];
+            status: components["schemas"]["CourseStatus"];
             title: string;
         };
         UserDetailDto: {
@@ -3876,7 +3942,7 @@ export interface components {
             user: components["schemas"]["AdminUser"];
         };
         UserHit: {
-            avatar?: string | null;
+            avatar: string | null;
             email: string;
             /** Format: int64 */
             id: number;
@@ -3893,15 +3959,15 @@ export interface components {
             type: string | null;
         };
         UserProfile: {
-            bio?: string | null;
-            birth_date?: string | null;
-            country?: string | null;
-            education_type?: string | null;
-            gender?: string | null;
-            job_title?: string | null;
-            level?: string | null;
-            phone?: string | null;
-            vision_type?: string | null;
+            bio: string | null;
+            birth_date: string | null;
+            country: string | null;
+            education_type: string | null;
+            gender: null | components["schemas"]["Gender"];
+            job_title: string | null;
+            level: string | null;
+            phone: string | null;
+            vision_type: null | components["schemas"]["VisionType"];
         };
         UserReply: {
             message: string;
@@ -3929,11 +3995,11 @@ export interface components {
             course_title: string;
             /** Format: int64 */
             duration_days: number;
-            grade?: null | components["schemas"]["GradeBand"];
+            grade: null | components["schemas"]["GradeBand"];
             issued_at: string;
             /** Format: double */
-            percent?: number | null;
-            revoked_at?: string | null;
+            percent: number | null;
+            revoked_at: string | null;
             status: components["schemas"]["CertificateStatus"];
             student_name: string;
         };

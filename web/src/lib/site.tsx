@@ -13,30 +13,12 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiFetch } from './api-client';
+import type { Schema } from './api-types';
 import { useAppQuery } from './query';
 
-export interface SiteLogo {
-  media_id: number;
-  url: string;
-  alt_ar: string;
-  alt_en: string;
-}
+export type SiteLogo = Schema<'SiteLogoDto'>;
 
-export interface SiteSettings {
-  society_name_ar: string | null;
-  society_name_en: string | null;
-  contact_email: string | null;
-  contact_phone: string | null;
-  address_ar: string | null;
-  address_en: string | null;
-  social_x: string | null;
-  social_facebook: string | null;
-  social_youtube: string | null;
-  social_instagram: string | null;
-  logos: SiteLogo[];
-  credit_ar: string | null;
-  credit_en: string | null;
-}
+export type SiteSettings = Schema<'SiteSettingsDto'>;
 
 /** The query key; src/web_app.rs (`SITE_KEY`) seeds prerendered pages under the same. */
 export const SITE_KEY = ['site-settings'] as const;

@@ -1,4 +1,5 @@
 /** Browser storage keys (spec §3) and the signed-in session kept under them. */
+import type { Schema } from './api-types';
 
 export const KEYS = {
   token: 'auth-token',
@@ -23,15 +24,9 @@ export const SESSION_KEYS = [
   KEYS.userId,
 ] as const;
 
-export type UserType = 'student' | 'instructor' | 'supervisor';
+export type UserType = Schema<'UserType'>;
 
-export interface SessionUser {
-  id: number;
-  name: string;
-  email: string;
-  avatar: string | null;
-  type: UserType;
-}
+export type SessionUser = Schema<'SessionUser'>;
 
 export interface Session {
   token: string;

@@ -3,38 +3,20 @@
  * keyboard and drawings need. A cell is a set of raised dots 1–6; its Unicode character is
  * U+2800 plus one bit per dot (dot 1 = 1, dot 2 = 2, … dot 6 = 32).
  */
+import type { Schema } from '@/lib/api-types';
 
 /** A Braille code the engine knows: Arabic or English (UEB), each uncontracted or contracted. */
-export type Code = 'ar' | 'en';
+export type Code = Schema<'Lang'>;
 
 /** One cell as the API describes it. */
-export interface CellInfo {
-  /** The cell as a Unicode Braille character. */
-  unicode: string;
-  /** Raised dots in order, e.g. [1, 2, 5]; empty for a blank cell. */
-  dots: number[];
-  /** What the cell means on its own in the code (a letter, a sign or an indicator's name). */
-  meaning: string | null;
-}
+export type CellInfo = Schema<'CellInfo'>;
 
-export type EntryKind = 'letter' | 'digit' | 'punctuation' | 'symbol' | 'indicator' | 'tashkeel';
+export type EntryKind = Schema<'TableEntryKind'>;
 
 /** One row of `GET /api/braille/table`. */
-export interface TableEntry {
-  /** The print form; empty for Braille-only indicators. */
-  print: string;
-  kind: EntryKind;
-  /** The name in the request's language. */
-  name: string;
-  name_en: string;
-  name_ar: string;
-  cells: CellInfo[];
-}
+export type TableEntry = Schema<'TableRow'>;
 
-export interface BrailleTable {
-  lang: Code;
-  entries: TableEntry[];
-}
+export type BrailleTable = Schema<'TableResponse'>;
 
 export const BLANK_CELL = '\u2800';
 

@@ -4,29 +4,18 @@
  * contraction picker and the instructions page on contractions.
  */
 import { apiFetch } from '@/lib/api-client';
+import type { Schema } from '@/lib/api-types';
 import { queryClient, useAppQuery } from '@/lib/query';
-import type { CellInfo, Code } from './cells';
+import type { Code } from './cells';
 import type en from './locales/en';
 
 /** A contraction's class (UEB rulebook §10, or the Arabic code's rule). */
 export type ContractionKind = keyof (typeof en)['contractionKind'];
 
-export interface Contraction {
-  /** Stable identifier (`en:the`, `ar:ال`): what a lesson lists. */
-  id: string;
-  /** The print it stands for. */
-  print: string;
-  kind: ContractionKind;
-  /** The cells standing alone. */
-  cells: CellInfo[];
-  /** The cells inside a longer word, where they differ (Arabic). */
-  cells_in_word: CellInfo[] | null;
-}
+/** A contraction as `GET /api/braille/contractions` sends it; its kind is one this client names. */
+export type Contraction = Omit<Schema<'ContractionRow'>, 'kind'> & { kind: ContractionKind };
 
-export interface ContractionList {
-  lang: Code;
-  contractions: Contraction[];
-}
+export type ContractionList = Omit<Schema<'ContractionsResponse'>, 'contractions'> & { contractions: Contraction[] };
 
 const contractionsQuery = (code: Code) => ({
   queryKey: ['braille-contractions', code] as const,

@@ -21,6 +21,7 @@ const note = (id: number, extra: Partial<Note> = {}): Note => ({
   sender_name: 'Mona',
   recipient_id: SARA,
   recipient_name: 'Sara',
+  recipient_type: 'student',
   text: `note ${id}`,
   created_at: '2026-11-02T10:00:00Z',
   replies: [],
@@ -32,6 +33,7 @@ const reply = (id: number, noteId: number, author = SARA, text = `reply ${id}`) 
   note_id: noteId,
   author_id: author,
   author_name: author === SARA ? 'Sara' : 'Mona',
+  author_type: author === SARA ? ('student' as const) : ('supervisor' as const),
   text,
   created_at: '2026-11-02T10:05:00Z',
 });

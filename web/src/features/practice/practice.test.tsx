@@ -28,9 +28,10 @@ function server(routes: Record<string, Handler>) {
 
 const session = (extra: Partial<PracticeSession> = {}): PracticeSession => ({
   code: 'en',
-  cards: [{ id: 7, direction: 'reading', new: true, print: null, name: null, cells: { braille: '⠁', dots: ['1'] } }],
+  cards: [{ id: 7, direction: 'reading', new: true, print: null, name: null, cells: { braille: '⠁', dots: ['1'] }, kind: 'symbol', contraction: null }],
   new_cards: 1,
   drills: [],
+  contraction_drills: [],
   today: { reviewed: 0, correct: 0, started_at: null },
   due_tomorrow: 0,
   streak: 0,
@@ -44,6 +45,7 @@ const wrong: ReviewResult = {
   expected: { print: 'a', name: 'letter a', cells: { braille: '⠁', dots: ['1'] } },
   given: null,
   differences: [],
+  example: null,
   due_at: '2026-11-27T10:01:00Z',
   again_in_session: true,
   today: { reviewed: 1, correct: 0, started_at: '2026-11-27T10:00:00Z' },
@@ -134,7 +136,7 @@ describe('PracticePage', () => {
 
   describe('pace', () => {
     const cards = (n: number) =>
-      Array.from({ length: n }, (_, i) => ({ id: 10 + i, direction: 'reading' as const, new: true, print: null, name: null, cells: { braille: '⠁', dots: ['1'] } }));
+      Array.from({ length: n }, (_, i) => ({ id: 10 + i, direction: 'reading' as const, new: true, print: null, name: null, cells: { braille: '⠁', dots: ['1'] }, kind: 'symbol' as const, contraction: null }));
     const answered = (_url: string, init: RequestInit) => ({ ...wrong, card_id: JSON.parse(String(init.body)).card_id, again_in_session: false });
     let now = Date.parse('2026-11-27T10:00:00Z');
 

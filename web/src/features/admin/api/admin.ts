@@ -15,10 +15,7 @@ export const pageCount = (p: Pick<Paged<unknown>, 'total' | 'per_page'>) => Math
 export type UserType = Schema<'UserType'>;
 export const USER_TYPES: UserType[] = ['student', 'instructor', 'supervisor'];
 
-export interface Person {
-  id: number;
-  name: string;
-}
+export type Person = Schema<'PersonRef'>;
 
 export type AdminUser = Schema<'AdminUser'>;
 
@@ -26,71 +23,23 @@ export type AuditEntry = Schema<'AuditEntry'>;
 
 export type CertificateDto = Schema<'CertificateDto'>;
 
-export interface UserDetail {
-  user: AdminUser;
-  profile: Record<string, string | number | null>;
-  courses: Array<{ id: number; title: string; status: string; role: 'instructor' | 'student'; enrolled_count: number }>;
-  certificates: CertificateDto[];
-  recent_actions: AuditEntry[];
-}
+export type UserDetail = Schema<'UserDetailDto'>;
 
 export type AdminCourse = Schema<'AdminCourse'>;
 
-export type NewsState = 'draft' | 'scheduled' | 'published';
+export type NewsState = Schema<'NewsState'>;
 export const NEWS_STATES: NewsState[] = ['draft', 'scheduled', 'published'];
 
-export interface NewsInput {
-  slug: string;
-  title_ar: string;
-  title_en: string;
-  body_md_ar: string;
-  body_md_en: string;
-  image_media_id: number | null;
-  image_alt_ar: string;
-  image_alt_en: string;
-  link: string | null;
-  state: NewsState;
-  publish_at: string | null;
-}
+export type NewsInput = Schema<'NewsInput'>;
 
-export interface NewsAdmin extends Omit<NewsInput, 'image_alt_ar' | 'image_alt_en'> {
-  id: number;
-  body_html_ar: string;
-  body_html_en: string;
-  image_url: string | null;
-  image_alt_ar: string | null;
-  image_alt_en: string | null;
-  published_at: string | null;
-  created_at: string;
-  updated_at: string;
-  author: Person | null;
-}
+export type NewsAdmin = Schema<'NewsAdminDto'>;
 
-export type MessageStatus = 'new' | 'handled' | 'archived';
+export type MessageStatus = Schema<'ContactStatus'>;
 export const MESSAGE_STATUSES: MessageStatus[] = ['new', 'handled', 'archived'];
 
-export interface ContactMessage {
-  id: number;
-  name: string;
-  email: string;
-  subject: string;
-  message: string;
-  lang: 'ar' | 'en';
-  status: MessageStatus;
-  read: boolean;
-  created_at: string;
-  replies: Array<{ id: number; text: string; author: Person | null; created_at: string }>;
-}
+export type ContactMessage = Schema<'ContactMessageDto'>;
 
-export interface Overview {
-  users: Record<UserType, { active: number; inactive: number; not_activated: number }>;
-  courses: Record<string, number>;
-  pending: { accreditation: number; stop: number; certificates: number };
-  contact_unread: number;
-  weeks: Array<{ week_start: string; signups: number; enrolments: number }>;
-  /** Site settings still unset, by field (`social` for every link, `logos`). */
-  unset_settings: string[];
-}
+export type Overview = Schema<'OverviewDto'>;
 
 /** A query string from filters; empty values are left out. */
 export function query(params: Record<string, string | number | null | undefined>): string {
@@ -113,48 +62,48 @@ export interface UserFilters {
   sort?: string;
   page?: number;
 }
-export const listUsers = (f: UserFilters) => apiFetch<Paged<AdminUser>>(`admin/users${query({ ...f })}`);
+export const listUsers = (f: UserFilters) => apiFetch<Schema<'AdminUserList'>>(`admin/users${query({ ...f })}`);
 export const getUser = (id: string | number) => apiFetch<UserDetail>(`admin/users/${id}`);
 export const patchUser = (id: number, body: { active?: boolean; type?: UserType }) =>
-  apiFetch<Msg & { user: AdminUser }>(`admin/users/${id}`, { method: 'PATCH', body });
+  apiFetch<Schema<'UserReply'>>(`admin/users/${id}`, { method: 'PATCH', body });
 export const bulkUsers = (ids: number[], active: boolean) =>
-  apiFetch<Msg & { updated: AdminUser[]; refused: Array<{ id: number; code: string; message: string }> }>('admin/users/bulk', {
+  apiFetch<Schema<'BulkReply'>>('admin/users/bulk', {
     method: 'POST',
     body: { ids, active },
   });
 export const inviteUser = (body: { type: UserType; email: string; name: string }) =>
-  apiFetch<Msg & { user: AdminUser }>('admin/users/invite', { method: 'POST', body });
+  apiFetch<Schema<'UserReply'>>('admin/users/invite', { method: 'POST', body });
 export const resendActivation = (id: number) => apiFetch<Msg>(`admin/users/${id}/resend-activation`, { method: 'POST', body: {} });
 export const sendReset = (id: number) => apiFetch<Msg>(`admin/users/${id}/send-reset`, { method: 'POST', body: {} });
 export const usersCsv = (f: UserFilters & { ids?: string }) => apiFetch<Blob>(`admin/users.csv${query({ ...f, page: undefined, sort: undefined })}`, { blob: true });
 
-export const listCourses = (f: { q?: string; status?: string; page?: number }) => apiFetch<Paged<AdminCourse>>(`admin/courses${query(f)}`);
+export const listCourses = (f: { q?: string; status?: string; page?: number }) => apiFetch<Schema<'AdminCourseList'>>(`admin/courses${query(f)}`);
 export const setCourseActive = (id: number, active: boolean) =>
-  apiFetch<Msg & { course: AdminCourse }>(`admin/courses/${id}/${active ? 'reactivate' : 'deactivate'}`, { method: 'POST', body: {} });
+  apiFetch<Schema<'AdminCourseReply'>>(`admin/courses/${id}/${active ? 'reactivate' : 'deactivate'}`, { method: 'POST', body: {} });
 
-export const listCertificates = (f: { q?: string; page?: number }) => apiFetch<Paged<CertificateDto>>(`admin/certificates${query(f)}`);
+export const listCertificates = (f: { q?: string; page?: number }) => apiFetch<Schema<'AdminCertificateList'>>(`admin/certificates${query(f)}`);
 export const revokeCertificate = (code: string, reason: string) =>
-  apiFetch<Msg & { certificate: CertificateDto }>(`admin/certificates/${enc(code)}/revoke`, { method: 'POST', body: { reason } });
+  apiFetch<Schema<'CertificateReply'>>(`admin/certificates/${enc(code)}/revoke`, { method: 'POST', body: { reason } });
 
-export const listNews = (f: { state?: string; page?: number }) => apiFetch<Paged<NewsAdmin>>(`admin/news${query(f)}`);
+export const listNews = (f: { state?: string; page?: number }) => apiFetch<Schema<'AdminNewsList'>>(`admin/news${query(f)}`);
 export const getNews = (id: string | number) => apiFetch<NewsAdmin>(`admin/news/${id}`);
-export const createNews = (body: NewsInput) => apiFetch<Msg & { news: NewsAdmin }>('admin/news', { method: 'POST', body });
-export const updateNews = (id: number, body: NewsInput) => apiFetch<Msg & { news: NewsAdmin }>(`admin/news/${id}`, { method: 'PUT', body });
+export const createNews = (body: NewsInput) => apiFetch<Schema<'NewsReply'>>('admin/news', { method: 'POST', body });
+export const updateNews = (id: number, body: NewsInput) => apiFetch<Schema<'NewsReply'>>(`admin/news/${id}`, { method: 'PUT', body });
 export const deleteNews = (id: number) => apiFetch<Msg>(`admin/news/${id}`, { method: 'DELETE' });
-export const previewNews = (body_md: string) => apiFetch<{ html: string }>('admin/news/preview', { method: 'POST', body: { body_md } });
+export const previewNews = (body_md: string) => apiFetch<Schema<'PreviewReply'>>('admin/news/preview', { method: 'POST', body: { body_md } });
 export function uploadImage(file: File) {
   const form = new FormData();
   form.append('file', file);
-  return apiFetch<{ id: number; url?: string }>('media?kind=image', { form });
+  return apiFetch<Schema<'MediaDto'>>('media?kind=image', { form });
 }
 
-export const listMessages = (f: { status?: string; page?: number }) => apiFetch<Paged<ContactMessage> & { unread: number }>(`admin/contact-messages${query(f)}`);
+export const listMessages = (f: { status?: string; page?: number }) => apiFetch<Schema<'ContactList'>>(`admin/contact-messages${query(f)}`);
 export const getMessage = (id: string | number) => apiFetch<ContactMessage>(`admin/contact-messages/${id}`);
 export const replyMessage = (id: number, text: string) =>
-  apiFetch<Msg & { contact_message: ContactMessage }>(`admin/contact-messages/${id}/reply`, { method: 'POST', body: { text } });
+  apiFetch<Schema<'ContactReply'>>(`admin/contact-messages/${id}/reply`, { method: 'POST', body: { text } });
 export const patchMessage = (id: number, body: { status?: MessageStatus; read?: boolean }) =>
-  apiFetch<Msg & { contact_message: ContactMessage }>(`admin/contact-messages/${id}`, { method: 'PATCH', body });
-export const unreadCount = () => apiFetch<{ count: number }>('admin/contact-messages/unread-count').then((r) => r.count);
+  apiFetch<Schema<'ContactReply'>>(`admin/contact-messages/${id}`, { method: 'PATCH', body });
+export const unreadCount = () => apiFetch<Schema<'CountDto'>>('admin/contact-messages/unread-count').then((r) => r.count);
 
 export interface AuditFilters {
   actor?: string;
@@ -163,7 +112,7 @@ export interface AuditFilters {
   to?: string;
   page?: number;
 }
-export const listAudit = (f: AuditFilters) => apiFetch<Paged<AuditEntry>>(`admin/audit${query({ ...f })}`);
+export const listAudit = (f: AuditFilters) => apiFetch<Schema<'AuditList'>>(`admin/audit${query({ ...f })}`);
 export const auditCsv = (f: AuditFilters) => apiFetch<Blob>(`admin/audit.csv${query({ ...f, page: undefined })}`, { blob: true });
 
 /** The audit actions the server writes (admin-api.md), for the action filter. */
@@ -219,4 +168,4 @@ export type SiteSettingsInput = Schema<'SiteSettingsInput'>;
 
 export const getSiteSettings = () => apiFetch<SiteSettings>('admin/site-settings');
 export const putSiteSettings = (body: SiteSettingsInput) =>
-  apiFetch<Msg & { settings: SiteSettings }>('admin/site-settings', { method: 'PUT', body });
+  apiFetch<Schema<'SiteSettingsReply'>>('admin/site-settings', { method: 'PUT', body });

@@ -2,12 +2,12 @@
  * Calls and shapes of the assessments API (src/routes/assessments.rs), plus the few course and
  * Braille-engine calls this feature needs (features do not import each other).
  */
-import type { CellInfo, Code } from '@/components/braille/cells';
+import type { Code } from '@/components/braille/cells';
 import { apiFetch } from '@/lib/api-client';
 import type { Schema } from '@/lib/api-types';
 
 export type AssessmentKind = Schema<'AssessmentKind'>;
-export type QuestionKind = 'braille_input' | 'text_input' | 'similar_cells';
+export type QuestionKind = Schema<'QuestionKind'>;
 export type ProgressState = Schema<'ProgressState'>;
 export type GradeBand = Schema<'GradeBand'>;
 export type Relation = Schema<'Relation'>;
@@ -21,36 +21,9 @@ export type CellDto = Schema<'CellDto'>;
 /** A learner's answer: exactly the field of the question's type. */
 export type AnswerInput = Schema<'AnswerInput'>;
 
-export interface CellDifference {
-  /** 0-based, after blank cells at both ends are set aside. */
-  position: number;
-  expected: CellDto | null;
-  given: CellDto | null;
-  correct: boolean;
-  missing_dots: number[];
-  extra_dots: number[];
-}
+export type CellDifference = Schema<'CellDifferenceDto'>;
 
-export interface QuestionDto {
-  id: number;
-  type: QuestionKind;
-  points: number;
-  prompt: string;
-  print?: string;
-  braille?: CellDto[];
-  allow_letter_variants?: boolean;
-  allow_without_tashkeel?: boolean;
-  ignore_case?: boolean;
-  letter?: string;
-  groups?: CellDto[][];
-  correct_group?: number;
-  distractors?: string[];
-  answer?: AnswerInput | null;
-  saved_at?: string | null;
-  correct?: boolean;
-  points_awarded?: number;
-  cell_differences?: CellDifference[];
-}
+export type QuestionDto = Schema<'QuestionDto'>;
 
 export type AttemptDto = Schema<'AttemptDto'>;
 
@@ -58,77 +31,23 @@ export type LockDto = Schema<'LockDto'>;
 
 export type LearnerStatus = Schema<'LearnerStatus'>;
 
-export interface AssessmentSummary {
-  id: number;
-  course_id: number;
-  course_title: string;
-  /** Its course is a revision of this live course (issue 23). */
-  course_revision_of?: number;
-  type: AssessmentKind;
-  lesson_id: number | null;
-  lesson_title: string | null;
-  chapter_id: number | null;
-  chapter_title: string | null;
-  title: string;
-  pass_mark: number;
-  /** 0 = unlimited. */
-  max_attempts: number;
-  questions_count: number;
-  total_points: number;
-  updated_at: string;
-  attempts_count?: number;
-  learner?: LearnerStatus;
-}
+export type AssessmentSummary = Schema<'AssessmentSummary'>;
 
-export interface AssessmentDto extends AssessmentSummary {
-  questions: QuestionDto[];
-}
+export type AssessmentDto = Schema<'AssessmentDto'>;
 
 export type AssessmentRef = Schema<'AssessmentRef'>;
 
-export interface AttemptView {
-  attempt: AttemptDto;
-  assessment: AssessmentRef;
-  read_only: boolean;
-  questions: QuestionDto[];
-}
+export type AttemptView = Schema<'AttemptView'>;
 
-export interface AttemptResult {
-  attempt: AttemptDto;
-  assessment: AssessmentRef;
-  student: { id: number; name: string };
-  grade: GradeBand | null;
-  questions: QuestionDto[];
-}
+export type AttemptResult = Schema<'AttemptResult'>;
 
 export type Progress = Schema<'Progress'>;
 
 export type SubmitReply = Schema<'SubmitReply'>;
 
-export interface QuestionInput {
-  id?: number;
-  type: QuestionKind;
-  points: number;
-  prompt: string;
-  print?: string;
-  allow_letter_variants?: boolean;
-  allow_without_tashkeel?: boolean;
-  ignore_case?: boolean;
-  letter?: string;
-  distractors?: string[];
-}
+export type QuestionInput = Schema<'QuestionInput'>;
 
-export interface AssessmentInput {
-  course_id: number;
-  type: AssessmentKind;
-  lesson_id: number | null;
-  chapter_id: number | null;
-  title: string;
-  pass_mark: number;
-  /** Null: the server's default (unlimited; 3 for the final). */
-  max_attempts: number | null;
-  questions: QuestionInput[];
-}
+export type AssessmentInput = Schema<'AssessmentInput'>;
 
 export type DistractorProposal = Schema<'DistractorProposal'>;
 
@@ -138,13 +57,13 @@ export type SimilarCellsReply = Schema<'SimilarCellsReply'>;
 
 /** The instructor's assessments; without a course, those of their revisions of live courses too (issue 23). */
 export const listMine = (courseId?: number) =>
-  apiFetch<{ assessments: AssessmentSummary[] }>(`instructor/assessments${courseId ? `?course_id=${courseId}` : '?revisions=true'}`).then((r) => r.assessments);
+  apiFetch<Schema<'AssessmentList'>>(`instructor/assessments${courseId ? `?course_id=${courseId}` : '?revisions=true'}`).then((r) => r.assessments);
 export const getAssessment = (id: number | string) => apiFetch<AssessmentDto>(`assessments/${id}`);
 export const createAssessment = (input: AssessmentInput) =>
-  apiFetch<{ message: string; assessment: AssessmentDto }>('instructor/assessments', { method: 'POST', body: input });
+  apiFetch<Schema<'AssessmentReply'>>('instructor/assessments', { method: 'POST', body: input });
 export const updateAssessment = (id: number, input: AssessmentInput) =>
-  apiFetch<{ message: string; assessment: AssessmentDto }>(`assessments/${id}`, { method: 'PUT', body: input });
-export const deleteAssessment = (id: number) => apiFetch<{ message: string }>(`assessments/${id}`, { method: 'DELETE' });
+  apiFetch<Schema<'AssessmentReply'>>(`assessments/${id}`, { method: 'PUT', body: input });
+export const deleteAssessment = (id: number) => apiFetch<Schema<'MessageResponse'>>(`assessments/${id}`, { method: 'DELETE' });
 
 export function similarCells(letter: string, lang: Code, size: number): Promise<SimilarCellsReply> {
   const q = new URLSearchParams({ letter, lang, size: String(size) });
@@ -154,11 +73,11 @@ export function similarCells(letter: string, lang: Code, size: number): Promise<
 // ---- Students
 
 export const courseAssessments = (courseId: number | string) =>
-  apiFetch<{ assessments: AssessmentSummary[] }>(`courses/${courseId}/assessments`).then((r) => r.assessments);
+  apiFetch<Schema<'AssessmentList'>>(`courses/${courseId}/assessments`).then((r) => r.assessments);
 export const startAttempt = (assessmentId: number) => apiFetch<AttemptView>(`assessments/${assessmentId}/attempts`, { method: 'POST', body: {} });
 export const getAttempt = (id: number) => apiFetch<AttemptView>(`attempts/${id}`);
 export const saveAnswer = (attemptId: number, questionId: number, answer: AnswerInput) =>
-  apiFetch<{ message: string; question_id: number; answer: AnswerInput; saved_at: string }>(`attempts/${attemptId}/answers/${questionId}`, {
+  apiFetch<Schema<'AnswerSaved'>>(`attempts/${attemptId}/answers/${questionId}`, {
     method: 'PUT',
     body: answer,
   });
@@ -167,22 +86,11 @@ export const getResult = (id: number | string) => apiFetch<AttemptResult>(`attem
 
 // ---- Courses (the instructor's pickers; the student's progress)
 
-export interface CourseRef {
-  id: number;
-  title: string;
-  language: Code;
-  status: string;
-  /** A revision (issue 23): the live course it is the working copy of. */
-  revision_of?: number;
-}
+/** A course as the pickers use it (`GET /api/instructor/courses`). */
+export type CourseRef = Pick<Schema<'CourseSummary'>, 'id' | 'title' | 'language' | 'status' | 'revision_of'>;
 
-export interface CourseOutline extends CourseRef {
-  /** 1: uncontracted; 2: contracted (absent from older servers: 1). */
-  braille_grade?: 1 | 2;
-  chapters: Array<{ id: number; title: string; lessons: Array<{ id: number; title: string; contractions?: Array<{ id: string }> }> }>;
-  progress?: Progress | null;
-  enrolled?: boolean;
-}
+/** A course's outline as this feature reads it (`GET /api/courses/{id}`). */
+export type CourseOutline = CourseRef & Pick<Schema<'CourseDetail'>, 'braille_grade' | 'chapters' | 'progress' | 'enrolled'>;
 
 /** The instructor's courses, then their revisions of live courses (whose assessments change only there). */
 export const myCourses = () => apiFetch<{ courses: CourseRef[] }>('instructor/courses?revisions=true').then((r) => r.courses);
@@ -194,13 +102,7 @@ export const courseOutline = (id: number | string) => apiFetch<CourseOutline>(`c
 
 // ---- The Braille engine
 
-export interface Translation {
-  lang: Code;
-  braille: string;
-  text: string;
-  cells: CellInfo[];
-  unknown: Array<{ index: number; char: string }>;
-}
+export type Translation = Schema<'TranslateResponse'>;
 
 /**
  * How a course writes Braille: its grade and, on a contracted course whose lessons list the

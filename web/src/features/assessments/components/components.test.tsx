@@ -75,7 +75,7 @@ afterEach(() => {
 });
 
 describe('AssessmentBuilder', () => {
-  const courses = [{ id: 7, title: 'Letters', language: 'en' as const, status: 'active' }];
+  const courses = [{ id: 7, title: 'Letters', language: 'en' as const, status: 'active' as const }];
 
   it('checks the form in the page first, focusing the first field in error', async () => {
     const user = userEvent.setup();

@@ -58,8 +58,8 @@ describe('builder', () => {
   it('builds the API body: each question with the fields of its type', () => {
     const input = toInput(filled());
     expect(input).toMatchObject({ course_id: 7, type: 'lesson_exercise', lesson_id: 11, chapter_id: null, title: 'Exercise', pass_mark: 80, max_attempts: null });
-    expect(input.questions[0]).toEqual({ type: 'braille_input', points: 2, prompt: '', print: 'باب' });
-    expect(input.questions[1]).toEqual({
+    expect(input.questions![0]).toEqual({ type: 'braille_input', points: 2, prompt: '', print: 'باب' });
+    expect(input.questions![1]).toEqual({
       type: 'text_input',
       points: 1,
       prompt: '',
@@ -68,7 +68,7 @@ describe('builder', () => {
       allow_without_tashkeel: true,
       ignore_case: false,
     });
-    expect(input.questions[2]).toEqual({ type: 'similar_cells', points: 1, prompt: '', letter: 'ب', distractors: ['⠃⠘⠃⠃'] });
+    expect(input.questions![2]).toEqual({ type: 'similar_cells', points: 1, prompt: '', letter: 'ب', distractors: ['⠃⠘⠃⠃'] });
     // A lesson picked before switching to the final is not sent.
     expect(toInput({ ...filled(), type: 'final_assessment', maxAttempts: '0' })).toMatchObject({ lesson_id: null, chapter_id: null, max_attempts: 0 });
   });
@@ -100,7 +100,7 @@ describe('builder', () => {
       [41, 'braille_input', 'ب', 4],
       [42, 'similar_cells', '', 3],
     ]);
-    expect(toInput(form).questions[0]).toMatchObject({ id: 41 });
+    expect(toInput(form).questions![0]).toMatchObject({ id: 41 });
   });
 
   it('moves questions within bounds', () => {

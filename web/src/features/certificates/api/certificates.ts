@@ -8,84 +8,38 @@ export type ProgressState = Schema<'ProgressState'>;
 /** Grade band keys (spec §9), as the course progress DTO sends them. */
 export type GradeBand = Schema<'GradeBand'>;
 
-export interface CertificateRequestDto {
-  id: number;
-  course_id: number;
-  course_title: string;
-  student_id: number;
-  student_name: string;
-  status: RequestStatus;
-  reason: string | null;
-  requested_at: string;
-  decided_at: string | null;
-  percent: number | null;
-  grade: string | null;
-  certificate_code: string | null;
-}
+export type CertificateRequestDto = Schema<'CertificateRequestDto'>;
 
-export interface CertificateDto {
-  code: string;
-  student_id: number;
-  student_name: string;
-  course_id: number;
-  course_title: string;
-  issued_at: string;
-  duration_days: number;
-  /** Null only for a course completed without any assessment (nothing was graded). */
-  grade: string | null;
-  percent: number | null;
-  status: CertificateStatus;
-  revoked_at: string | null;
-  revoke_reason: string | null;
-  verify_url: string;
-}
+export type CertificateDto = Schema<'CertificateDto'>;
 
-export interface VerifyDto {
-  code: string;
-  status: CertificateStatus;
-  student_name: string;
-  course_title: string;
-  issued_at: string;
-  duration_days: number;
-  grade: string | null;
-  percent: number | null;
-  revoked_at: string | null;
-}
+export type VerifyDto = Schema<'VerifyDto'>;
 
-export interface StudentCourseCertificate {
-  course_id: number;
-  course_title: string;
-  progress_state: ProgressState;
-  percent: number | null;
-  grade: string | null;
-  request: CertificateRequestDto | null;
-  certificate: CertificateDto | null;
-}
+export type StudentCourseCertificate = Schema<'CourseCertificate'>;
 
 const enc = encodeURIComponent;
 
 export const studentCertificates = () =>
-  apiFetch<{ courses: StudentCourseCertificate[] }>('student/certificates').then((r) => r.courses);
+  apiFetch<Schema<'StudentCertificates'>>('student/certificates').then((r) => r.courses);
 
 export const requestCertificate = (courseId: number) =>
-  apiFetch<{ message: string; request: CertificateRequestDto }>('certificates/requests', { method: 'POST', body: { course_id: courseId } });
+  apiFetch<Schema<'CertificateRequestReply'>>('certificates/requests', { method: 'POST', body: { course_id: courseId } });
 
 export const certificateRequests = (status: RequestStatus = 'pending') =>
-  apiFetch<{ requests: CertificateRequestDto[] }>(`supervisor/certificate-requests?status=${status}`).then((r) => r.requests);
+  apiFetch<Schema<'CertificateRequestList'>>(`supervisor/certificate-requests?status=${status}`).then((r) => r.requests);
 
 export const approveCertificateRequest = (id: number) =>
-  apiFetch<{ message: string; certificate: CertificateDto }>(`certificate-requests/${id}/approve`, { method: 'POST', body: {} });
+  apiFetch<Schema<'ApproveReply'>>(`certificate-requests/${id}/approve`, { method: 'POST', body: {} });
 
 export const rejectCertificateRequest = (id: number, reason: string) =>
-  apiFetch<{ message: string; request: CertificateRequestDto }>(`certificate-requests/${id}/reject`, { method: 'POST', body: { reason } });
+  apiFetch<Schema<'RejectReply'>>(`certificate-requests/${id}/reject`, { method: 'POST', body: { reason } });
 
 export function issuedCertificates(q = ''): Promise<CertificateDto[]> {
   const query = q.trim() ? `?q=${enc(q.trim())}` : '';
-  return apiFetch<{ certificates: CertificateDto[] }>(`supervisor/issued-certificates${query}`).then((r) => r.certificates);
+  return apiFetch<Schema<'CertificateList'>>(`supervisor/issued-certificates${query}`).then((r) => r.certificates);
 }
 
 export const revokeCertificate = (code: string, reason: string) =>
-  apiFetch<{ message?: string; certificate: CertificateDto }>(`certificates/${enc(code)}/revoke`, { method: 'POST', body: { reason } });
+  apiFetch<Schema<'RevokeReply'>>(`certificates/${enc(code)}/revoke`, { method: 'POST', body: { reason } });
 
 export const getCertificate = (code: string) => apiFetch<CertificateDto>(`certificates/${enc(code)}`);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CourseDetail } from '../api/courses';
+import type { CourseDetail, LessonDto } from '../api/courses';
 import { coursesT } from '../i18n';
 import {
   ACCEPT,
@@ -220,8 +220,8 @@ describe('toCourseInput', () => {
         },
       ],
     });
-    expect('id' in toCourseInput(f).chapters[0].lessons[1]).toBe(false);
-    expect('id' in toCourseInput(f).chapters[0]).toBe(false);
+    expect('id' in toCourseInput(f).chapters![0].lessons![1]).toBe(false);
+    expect('id' in toCourseInput(f).chapters![0]).toBe(false);
   });
 
   it('round-trips a stored course through the form', () => {
@@ -236,6 +236,7 @@ describe('toCourseInput', () => {
       language: 'en',
       braille_grade: 1,
       image: '/api/media/12?exp=1&sig=ab',
+      image_media_id: null,
       status: 'draft',
       instructor: { id: 1, name: 'T' },
       lessons_count: 1,
@@ -244,6 +245,7 @@ describe('toCourseInput', () => {
       access: 'full',
       enrolled: false,
       progress: null,
+      requests: [],
       chapters: [
         {
           id: 1,
@@ -262,9 +264,10 @@ describe('toCourseInput', () => {
               ],
               links: [{ title: 'UEB', url: 'https://example.org' }],
               media: [
-                { kind: 'audio', title: 'Listen', url: '/api/media/3?exp=1&sig=x', media_id: 3, content_type: 'audio/mpeg', size: 1000 },
-                { kind: 'video', title: 'Watch', url: 'https://example.org/w', media_id: null, content_type: null, size: null },
+                { kind: 'audio', title: 'Listen', url: '/api/media/3?exp=1&sig=x', media_id: 3, content_type: 'audio/mpeg', size: 1000, name: 'listen.mp3' },
+                { kind: 'video', title: 'Watch', url: 'https://example.org/w', media_id: null, content_type: null, size: null, name: null },
               ],
+              contractions: [],
               completed: null,
             },
           ],
@@ -278,8 +281,8 @@ describe('toCourseInput', () => {
     const input = toCourseInput(form);
     expect(input.image_media_id).toBe(12);
     expect(input.language).toBe('en');
-    expect(input.chapters[0].id).toBe(1);
-    expect(input.chapters[0].lessons[0]).toEqual({
+    expect(input.chapters![0].id).toBe(1);
+    expect(input.chapters![0].lessons![0]).toEqual({
       id: 77,
       title: 'L',
       description: 'LD',
@@ -310,16 +313,16 @@ describe('contracted courses', () => {
     f.chapters[0].lessons.push(l2);
     const input = toCourseInput(f);
     expect(input.braille_grade).toBe(2);
-    expect(input.chapters[0].lessons.map((l) => l.contractions)).toEqual([['en:the', 'en:and'], ['en:with']]);
+    expect(input.chapters![0].lessons!.map((l) => l.contractions)).toEqual([['en:the', 'en:and'], ['en:with']]);
     // Turned uncontracted: the choices stay in the form (to come back) but are not sent.
     const one = toCourseInput({ ...f, braille_grade: 1 });
     expect(one.braille_grade).toBe(1);
-    expect(one.chapters[0].lessons.map((l) => l.contractions)).toEqual([[], []]);
+    expect(one.chapters![0].lessons!.map((l) => l.contractions)).toEqual([[], []]);
     expect(f.chapters[0].lessons[0].contractions).toEqual(['en:the', 'en:and']);
   });
 
   it('reads a stored contracted course back into the form', () => {
-    const lesson = { id: 9, title: 'the', description: 'd', rule: '', letters: [], words: [{ print: 'the', braille: '⠮' }], links: [], completed: null };
+    const lesson = { id: 9, title: 'the', description: 'd', rule: '', letters: [], words: [{ print: 'the', braille: '⠮' }], links: [], media: [], completed: null };
     const detail = {
       ...({} as CourseDetail),
       title: 'T',
@@ -336,9 +339,10 @@ describe('contracted courses', () => {
     const form = fromCourseDetail(detail);
     expect(form.braille_grade).toBe(2);
     expect(form.chapters[0].lessons[0].contractions).toEqual(['en:the']);
-    expect(toCourseInput(form).chapters[0].lessons[0].contractions).toEqual(['en:the']);
+    expect(toCourseInput(form).chapters![0].lessons![0].contractions).toEqual(['en:the']);
     // A server without contractions on lessons, or an uncontracted course.
-    const plain = fromCourseDetail({ ...detail, braille_grade: 1, chapters: [{ id: 1, title: 'C', description: 'D', lessons: [lesson] }] });
+    // An older server's lesson, without contractions.
+    const plain = fromCourseDetail({ ...detail, braille_grade: 1, chapters: [{ id: 1, title: 'C', description: 'D', lessons: [lesson as Omit<LessonDto, 'contractions'> as LessonDto] }] });
     expect(plain.braille_grade).toBe(1);
     expect(plain.chapters[0].lessons[0].contractions).toEqual([]);
   });

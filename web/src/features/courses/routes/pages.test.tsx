@@ -59,6 +59,7 @@ const summary = (id: number, title: string): CourseSummary => ({
   language: 'en',
   braille_grade: 1,
   image: null,
+  image_media_id: null,
   status: 'active',
   instructor: { id: 3, name: 'Huda' } as CourseSummary['instructor'],
   lessons_count: 3,
@@ -66,7 +67,7 @@ const summary = (id: number, title: string): CourseSummary => ({
   updated_at: '2026-11-01T10:00:00Z',
 });
 
-const lesson = (id: number, title: string, completed: boolean): LessonDto => ({ id, title, description: null, rule: null, letters: [], words: [], links: [], completed });
+const lesson = (id: number, title: string, completed: boolean): LessonDto => ({ id, title, description: null, rule: null, letters: [], words: [], links: [], media: [], contractions: [], completed });
 
 beforeEach(() => act(() => applyLanguage('en')));
 
@@ -102,7 +103,8 @@ describe('LearnPage', () => {
     ...summary(5, 'Letters'),
     access: 'full',
     enrolled: true,
-    progress: { state: 'in_progress', lessons_done: 1, lessons_total: 3 },
+    progress: { state: 'in_progress', lessons_done: 1, lessons_total: 3, assessments_passed: 0, assessments_total: 0, percent: null, grade: null, can_retry_final: false },
+    requests: [],
     chapters: [{ id: 1, title: 'First', description: '', lessons: [lesson(10, 'a and b', true), lesson(11, 'c and d', false), lesson(12, 'e and f', false)] }],
   });
 
@@ -149,7 +151,7 @@ describe('QueuePage', () => {
 });
 
 describe('CoursePage', () => {
-  const detail = (enrolled: boolean): CourseDetail => ({ ...summary(5, 'Letters'), access: 'outline', enrolled, progress: null, chapters: [] });
+  const detail = (enrolled: boolean): CourseDetail => ({ ...summary(5, 'Letters'), access: 'outline', enrolled, progress: null, chapters: [], requests: [] });
 
   beforeEach(() => signIn(7, 'student'));
 
@@ -290,7 +292,9 @@ describe('course revisions (issue 23)', () => {
       reason: 'Spell dots in full',
       requested_at: '2026-11-01T10:00:00Z',
       decided_at: '2026-11-01T11:00:00Z',
+      decided_by_name: 'Mona',
       revision_id: 8,
+      difference: null,
     };
     server({ 'GET /api/courses/8': () => ({ body: detail({ id: 8, status: 'rejected', revision_of: 5, requests: [returned] }) }) });
     page(<CourseEditorPage />, '/instructor/courses/:id/edit', '/instructor/courses/8/edit');

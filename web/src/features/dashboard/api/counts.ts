@@ -1,5 +1,6 @@
 import type en from '../locales/en';
 import { apiFetch } from '@/lib/api-client';
+import type { Schema } from '@/lib/api-types';
 import type { MenuType } from '../menus';
 
 /** One figure on a dashboard: what it counts and where to act on it. */
@@ -10,18 +11,10 @@ export interface Count {
   to: string;
 }
 
-interface CourseSummaryLite {
-  status: string;
-  enrolled_count: number;
-}
-interface EnrolledLite {
-  progress: { state: string };
-}
-
 /** The figures each role's dashboard shows, from the same endpoints its pages use. */
 export async function fetchCounts(type: MenuType): Promise<Count[]> {
   if (type === 'supervisor') {
-    const q = await apiFetch<{ accreditation: number; stop: number; certificates?: number }>('supervisor/queue-counts');
+    const q = await apiFetch<Schema<'QueueCounts'>>('supervisor/queue-counts');
     const counts: Count[] = [
       { key: 'pendingAccreditation', value: q.accreditation, to: '/supervisor/accreditation' },
       { key: 'pendingStop', value: q.stop, to: '/supervisor/stop' },
@@ -31,8 +24,8 @@ export async function fetchCounts(type: MenuType): Promise<Count[]> {
   }
   if (type === 'instructor') {
     const [{ courses }, questions] = await Promise.all([
-      apiFetch<{ courses: CourseSummaryLite[] }>('instructor/courses'),
-      apiFetch<{ count: number }>('question/instructor/count'),
+      apiFetch<Schema<'CourseList'>>('instructor/courses'),
+      apiFetch<Schema<'BadgeCount'>>('question/instructor/count'),
     ]);
     const by = (...s: string[]) => courses.filter((c) => s.includes(c.status)).length;
     return [
@@ -43,7 +36,7 @@ export async function fetchCounts(type: MenuType): Promise<Count[]> {
       { key: 'unansweredQuestions', value: questions.count, to: '/instructor/students-questions' },
     ];
   }
-  const { courses } = await apiFetch<{ courses: EnrolledLite[] }>('student/courses');
+  const { courses } = await apiFetch<Schema<'EnrolledList'>>('student/courses');
   const by = (s: string) => courses.filter((c) => c.progress.state === s).length;
   return [
     { key: 'enrolledCourses', value: courses.length, to: '/student/courses' },

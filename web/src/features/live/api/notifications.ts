@@ -1,17 +1,9 @@
 import { apiFetch } from '@/lib/api-client';
+import type { Schema } from '@/lib/api-types';
 
-export interface NotificationItem {
-  id: number;
-  kind: string;
-  payload: Record<string, unknown>;
-  created_at: string;
-  read: boolean;
-}
+export type NotificationItem = Schema<'NotificationItem'>;
 
-export interface NotificationList {
-  items: NotificationItem[];
-  unread: number;
-}
+export type NotificationList = Schema<'NotificationList'>;
 
 /** The newest events first (after = 0). */
 export const fetchNotifications = (limit = 20) => apiFetch<NotificationList>(`notifications?limit=${limit}`);

@@ -5,30 +5,9 @@
  * page shows the reader's. Bodies are safe HTML rendered on the server from Markdown.
  */
 import { apiFetch } from '@/lib/api-client';
+import type { Schema } from '@/lib/api-types';
 
-export interface NewsPublicDto {
-  id: number;
-  slug: string;
-  title_ar: string;
-  title_en: string;
-  body_html_ar: string;
-  body_html_en: string;
-  /** The body's opening as plain text (the server cuts it: web_app.rs fills the list with it). */
-  summary_ar: string;
-  summary_en: string;
-  image_url: string | null;
-  image_alt_ar: string | null;
-  image_alt_en: string | null;
-  link: string | null;
-  published_at: string;
-}
-
-export interface Paged<T> {
-  items: T[];
-  page: number;
-  per_page: number;
-  total: number;
-}
+export type NewsPublicDto = Schema<'NewsPublicDto'>;
 
 /** One item in one language, as the pages show it. */
 export interface NewsView {
@@ -43,7 +22,7 @@ export interface NewsView {
   publishedAt: string;
 }
 
-export type Lang = 'ar' | 'en';
+export type Lang = Schema<'Lang'>;
 
 export function viewOf(n: NewsPublicDto, lang: Lang): NewsView {
   return {
@@ -55,12 +34,13 @@ export function viewOf(n: NewsPublicDto, lang: Lang): NewsView {
     imageUrl: n.image_url,
     imageAlt: (lang === 'en' ? n.image_alt_en : n.image_alt_ar) ?? '',
     link: n.link,
-    publishedAt: n.published_at,
+    // Public news is published: the null of a draft never comes here.
+    publishedAt: n.published_at ?? '',
   };
 }
 
 /** The number of pages a paginated answer spans (at least 1). */
-export function pageCount(p: Pick<Paged<unknown>, 'total' | 'per_page'>): number {
+export function pageCount(p: Pick<Schema<'NewsList'>, 'total' | 'per_page'>): number {
   return Math.max(1, Math.ceil(p.total / Math.max(1, p.per_page)));
 }
 
@@ -68,7 +48,7 @@ const enc = encodeURIComponent;
 
 export const PER_PAGE = 10;
 
-export const listNews = (page = 1, perPage = PER_PAGE) => apiFetch<Paged<NewsPublicDto>>(`news?page=${page}&per_page=${perPage}`);
+export const listNews = (page = 1, perPage = PER_PAGE) => apiFetch<Schema<'NewsList'>>(`news?page=${page}&per_page=${perPage}`);
 
 export const getNews = (slug: string) => apiFetch<NewsPublicDto>(`news/${enc(slug)}`);
 

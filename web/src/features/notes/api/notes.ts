@@ -2,47 +2,27 @@ import { apiFetch } from '@/lib/api-client';
 import type { Schema } from '@/lib/api-types';
 
 /** Shapes from src/routes/notes.rs and users.rs. */
-export interface NoteReply {
-  id: number;
-  note_id: number;
-  author_id: number;
-  author_name: string;
-  /** `student`, `instructor` or `supervisor`. */
-  author_type?: string;
-  text: string;
-  created_at: string;
-}
+export type NoteReply = Schema<'ReplyDto'>;
 
-export interface Note {
-  id: number;
-  sender_id: number;
-  sender_name: string;
-  recipient_id: number;
-  recipient_name: string;
-  /** `student` or `instructor`. */
-  recipient_type?: string;
-  text: string;
-  created_at: string;
-  replies: NoteReply[];
-}
+export type Note = Schema<'NoteDto'>;
 
 export type UserHit = Schema<'UserHit'>;
 
 /** Notes the user sent or received, newest first, each with its replies. */
 export async function listNotes(): Promise<Note[]> {
-  const r = await apiFetch<{ notes: Note[] }>('notes');
+  const r = await apiFetch<Schema<'NoteList'>>('notes');
   return r.notes ?? [];
 }
 
 export const sendNote = (recipientId: number, text: string) =>
-  apiFetch<{ message: string; note: Note }>('notes', { method: 'POST', body: { recipient_id: recipientId, text } });
+  apiFetch<Schema<'NoteCreated'>>('notes', { method: 'POST', body: { recipient_id: recipientId, text } });
 
 export const replyToNote = (noteId: number, text: string) =>
-  apiFetch<{ message: string; reply: NoteReply }>(`notes/${noteId}/reply`, { method: 'POST', body: { text } });
+  apiFetch<Schema<'ReplyCreated'>>(`notes/${noteId}/reply`, { method: 'POST', body: { text } });
 
 /** Supervisors only; `q` must start with "@" (spec §5). */
 export async function searchUsers(type: 'instructor' | 'student', q: string): Promise<UserHit[]> {
-  const r = await apiFetch<{ users: UserHit[] }>(`users/search?type=${type}&q=${encodeURIComponent(q)}`);
+  const r = await apiFetch<Schema<'SearchResult'>>(`users/search?type=${type}&q=${encodeURIComponent(q)}`);
   return r.users ?? [];
 }
 

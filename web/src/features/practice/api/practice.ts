@@ -1,178 +1,63 @@
 /** Practice as the API gives it (src/routes/practice). */
 import { apiFetch } from '@/lib/api-client';
+import type { Schema } from '@/lib/api-types';
 
-export type Code = 'ar' | 'en';
+export type Code = Schema<'Lang'>;
 
-export interface CellsDto {
-  /** Unicode Braille. */
-  braille: string;
-  /** The dots of each cell, e.g. ["125"]. */
-  dots: string[];
-}
+export type CellsDto = Schema<'CellsDto'>;
 
-export interface SymbolDto {
-  print: string;
-  name: string;
-  cells: CellsDto;
-}
+export type SymbolDto = Schema<'SymbolDto'>;
 
-export interface PracticeCard {
-  id: number;
-  direction: 'reading' | 'writing';
-  new: boolean;
-  print: string | null;
-  name: string | null;
-  cells: CellsDto | null;
-  /** `symbol` (grade 1) or `contraction` (issue 26). */
-  kind?: 'symbol' | 'contraction';
-  contraction?: ContractionCard | null;
-}
+export type PracticeCard = Schema<'CardDto'>;
 
 /**
  * A contraction card as asked. Reading: the card's cells are the whole example, `at`/`len`
  * say which of them are the contraction. Writing: the card's print is the contraction's and
  * `example` the word it stands in.
  */
-export interface ContractionCard {
-  id: string;
-  kind: string;
-  kind_name: string;
-  example: string | null;
-  at: number;
-  len: number;
-}
+export type ContractionCard = Schema<'ContractionCardDto'>;
 
-export interface ExampleDto {
-  print: string;
-  cells: CellsDto;
-  at: number;
-  len: number;
-}
+export type ExampleDto = Schema<'ExampleDto'>;
 
-export interface ContractionInfo {
-  id: string;
-  print: string;
-  kind: string;
-  kind_name: string;
-  cells: CellsDto;
-}
+export type ContractionInfo = Schema<'ContractionInfoDto'>;
 
-export interface ContractionDrillPair {
-  a: ContractionInfo;
-  b: ContractionInfo;
-  count: number;
-}
+export type ContractionDrillPair = Schema<'ContractionDrillDto'>;
 
-export interface ContractionDrillResult {
-  correct: boolean;
-  expected: ContractionInfo;
-  settled: boolean;
-}
+export type ContractionDrillResult = Schema<'ContractionDrillResultDto'>;
 
-export interface ContractionStats {
-  contraction: ContractionInfo;
-  example: ExampleDto | null;
-  reading: number | null;
-  writing: number | null;
-  reviews: number;
-  due_at: string | null;
-}
+export type ContractionStats = Schema<'ContractionStatsDto'>;
 
-export interface ContractionMastery {
-  code: Code;
-  kinds: Array<{ kind: string; kind_name: string; contractions: ContractionStats[] }>;
-  confusions: Array<{ expected: ContractionInfo; given: ContractionInfo; count: number; drilling: boolean }>;
-}
+export type ContractionMastery = Schema<'ContractionMasteryDto'>;
 
-export interface DrillPair {
-  a: SymbolDto;
-  b: SymbolDto;
-  count: number;
-}
+export type DrillPair = Schema<'DrillDto'>;
 
-export interface Today {
-  reviewed: number;
-  correct: number;
-  started_at: string | null;
-}
+export type Today = Schema<'TodayDto'>;
 
-export interface PracticeSession {
-  code: Code;
-  cards: PracticeCard[];
-  new_cards: number;
-  drills: DrillPair[];
-  contraction_drills?: ContractionDrillPair[];
-  today: Today;
-  due_tomorrow: number;
-  streak: number;
-}
+export type PracticeSession = Schema<'SessionDto'>;
 
-export interface Difference {
-  position: number;
-  expected: string | null;
-  given: string | null;
-  missing: number[];
-  extra: number[];
-}
+export type Difference = Schema<'DifferenceDto'>;
 
-export interface ReviewResult {
-  card_id: number;
-  correct: boolean;
-  rating: 'again' | 'hard' | 'good' | 'easy';
-  expected: SymbolDto;
-  given: CellsDto | null;
-  differences: Difference[];
-  /** Contraction cards: the example in full. */
-  example?: ExampleDto | null;
-  due_at: string;
-  again_in_session: boolean;
-  today: Today;
-}
+export type ReviewResult = Schema<'ReviewDto'>;
 
-export interface DrillResult {
-  correct: boolean;
-  expected: SymbolDto;
-  settled: boolean;
-}
+export type DrillResult = Schema<'DrillResultDto'>;
 
-export interface SymbolStats {
-  symbol: SymbolDto;
-  reading: number | null;
-  writing: number | null;
-  reviews: number;
-  due_at: string | null;
-}
+export type SymbolStats = Schema<'SymbolStatsDto'>;
 
-export interface PracticeStats {
-  code: Code;
-  symbols: SymbolStats[];
-  streak: number;
-  reviews_per_day: Array<{ day: string; reviews: number; correct: number }>;
-  today: Today;
-  due_tomorrow: number;
-}
+export type PracticeStats = Schema<'StatsDto'>;
 
-export interface Confusion {
-  expected: CellsDto;
-  expected_print: string | null;
-  given: CellsDto;
-  given_print: string | null;
-  count: number;
-  students: number;
-  drilling: boolean;
-}
+export type Confusion = Schema<'ConfusionDto'>;
 
 export const fetchSession = (code: Code, perDay: number) => apiFetch<PracticeSession>(`practice/session?code=${code}&new=${perDay}`);
 
 /** Sends an answer; one with the time it was given also says when it is sent, so the server
  * counts its age and a device clock that runs fast or slow does not matter. */
-export const sendReview = (body: { card_id: number; answer: string; elapsed_ms: number; answered_at?: string; client_id?: string }) =>
+export const sendReview = (body: Omit<Schema<'ReviewInput'>, 'sent_at'>) =>
   apiFetch<ReviewResult>('practice/reviews', { method: 'POST', body: body.answered_at ? { ...body, sent_at: new Date().toISOString() } : body });
 
-export const sendDrill = (body: { code: Code; print: string; pair: string; answer: string }) =>
+export const sendDrill = (body: Schema<'DrillInput'>) =>
   apiFetch<DrillResult>('practice/drills', { method: 'POST', body });
 
-export const sendContractionDrill = (body: { code: Code; expected: string; pair: string[]; answer: string }) =>
+export const sendContractionDrill = (body: Schema<'ContractionDrillInput'>) =>
   apiFetch<ContractionDrillResult>('practice/contraction-drills', { method: 'POST', body });
 
 export const fetchContractionMastery = (code: Code) => apiFetch<ContractionMastery>(`practice/contractions?code=${code}`);
@@ -180,12 +65,12 @@ export const fetchContractionMastery = (code: Code) => apiFetch<ContractionMaste
 export const fetchStats = (code: Code) => apiFetch<PracticeStats>(`practice/stats?code=${code}`);
 
 export async function fetchConfusions(code: Code): Promise<Confusion[]> {
-  const r = await apiFetch<{ confusions: Confusion[] }>(`practice/confusions?code=${code}`);
+  const r = await apiFetch<Schema<'ConfusionList'>>(`practice/confusions?code=${code}`);
   return r.confusions ?? [];
 }
 
-export async function fetchCourseConfusions(courseId: number): Promise<{ code: Code; confusions: Confusion[] }> {
-  return apiFetch<{ code: Code; confusions: Confusion[] }>(`instructor/confusions?course_id=${courseId}`);
+export async function fetchCourseConfusions(courseId: number): Promise<Schema<'CourseConfusionList'>> {
+  return apiFetch<Schema<'CourseConfusionList'>>(`instructor/confusions?course_id=${courseId}`);
 }
 
 export interface OwnCourse {

@@ -1,23 +1,7 @@
 import { apiFetch } from '@/lib/api-client';
+import type { Schema } from '@/lib/api-types';
 
-export interface Profile {
-  id: number;
-  name: string;
-  email: string;
-  type: string;
-  avatar: string | null;
-  phone: string | null;
-  gender: 'male' | 'female' | null;
-  country: string | null;
-  job_title: string | null;
-  vision_type: 'blind' | 'low_vision' | 'sighted' | null;
-  birth_date: string | null;
-  age: number | null;
-  bio: string | null;
-  education_type: string | null;
-  level: string | null;
-  created_at: string;
-}
+export type Profile = Schema<'ProfileResponse'>;
 
 export const EDITABLE = ['name', 'phone', 'gender', 'country', 'job_title', 'vision_type', 'birth_date', 'education_type', 'level', 'bio'] as const;
 export type Editable = (typeof EDITABLE)[number];

@@ -1,12 +1,10 @@
 /** Examples of contracted Braille, written by the engine (`POST /api/braille/translate`), never by hand. */
-import type { CellInfo, Code } from '@/components/braille/cells';
+import type { Code } from '@/components/braille/cells';
 import { apiFetch } from '@/lib/api-client';
+import type { Schema } from '@/lib/api-types';
 import { useAppQuery } from '@/lib/query';
 
-export interface Written {
-  braille: string;
-  cells: CellInfo[];
-}
+export type Written = Pick<Schema<'TranslateResponse'>, 'braille' | 'cells'>;
 
 export interface Example {
   print: string;

@@ -1,33 +1,18 @@
 import { apiFetch } from '@/lib/api-client';
+import type { Schema } from '@/lib/api-types';
 
 /** A student's question as the API gives it (src/routes/questions.rs). */
-export interface Question {
-  id: number;
-  course_id: number;
-  course_title: string;
-  lesson_id: number | null;
-  lesson_title: string | null;
-  student_id: number;
-  student_name: string;
-  text: string;
-  answered: boolean;
-  answer: string | null;
-  created_at: string;
-  answered_at: string | null;
-}
+export type Question = Schema<'StudentQuestion'>;
 
-export interface QuestionReply {
-  message: string;
-  question: Question;
-}
+export type QuestionReply = Schema<'QuestionReply'>;
 
 /** A student's own questions, or an instructor's students' questions; newest first. */
 export async function listQuestions(): Promise<Question[]> {
-  const r = await apiFetch<{ questions: Question[] }>('questions');
+  const r = await apiFetch<Schema<'QuestionList'>>('questions');
   return r.questions ?? [];
 }
 
-export const askQuestion = (body: { course_id: number; lesson_id: number | null; text: string }) =>
+export const askQuestion = (body: Schema<'NewQuestion'>) =>
   apiFetch<QuestionReply>('questions', { method: 'POST', body });
 
 export const answerQuestion = (id: number, text: string) => apiFetch<QuestionReply>(`questions/${id}/answer`, { method: 'POST', body: { text } });
