@@ -5,7 +5,7 @@
 //!
 //! Every function takes the time `now` (epoch milliseconds) so that tests run on a fixed clock.
 
-use std::collections::HashSet;
+use std::{collections::HashSet, hash::Hash};
 
 use braille::{Cell, Contraction, Lang as Code};
 use sqlx::{Any, Transaction};
@@ -22,12 +22,12 @@ use crate::{
     },
     store::{
         self,
-        practice::{AnsweredReview, CardRow, ClientReviewRow, ConfusionRow, CourseConfusionRow, NewCard},
+        practice::{AnsweredReview, CardRow, ClientReviewRow, ConfusionRow, CourseConfusionRow, NewCard, CONTRACTION},
     },
 };
 
 use super::{
-    practice_contractions::{self as contractions, ContractionPrompt, TaughtCards, CONTRACTION},
+    practice_contractions::{self as contractions, ContractionPrompt, TaughtCards},
     ServiceError,
 };
 
@@ -62,11 +62,12 @@ fn card(code: Code, row: CardRow) -> Option<Card> {
     Some(Card { row, direction, symbol, contraction: None })
 }
 
-/// Two cells a learner confused, drilled side by side.
+/// Two things a learner confused, drilled side by side: two cells (as symbols), or two
+/// contractions (`practice_contractions::Drill`).
 #[derive(Clone, Debug)]
-pub struct Drill {
-    pub a: Symbol,
-    pub b: Symbol,
+pub struct Drill<T = Symbol> {
+    pub a: T,
+    pub b: T,
     /// Times the pair was confused (both ways).
     pub count: i64,
 }
@@ -99,7 +100,7 @@ fn lang_code(code: Code) -> &'static str {
     code.code()
 }
 
-fn student_only(user: AuthUser) -> Result<(), ServiceError> {
+pub(super) fn student_only(user: AuthUser) -> Result<(), ServiceError> {
     if user.typ == crate::domain::UserType::Student {
         Ok(())
     } else {
@@ -139,7 +140,7 @@ async fn ensure_cards(db: &Db, student: i64, code: Code, now: i64) -> Result<(),
         })
         .collect();
     let (mut tx, turn) = db::begin_write(db).await?;
-    store::practice::insert_cards(&mut tx, student, lang_code(code), &cards, now).await?;
+    store::practice::insert_cards(&mut tx, student, lang_code(code), store::practice::SYMBOL, &cards, now).await?;
     tx.commit().await?;
     drop(turn);
     Ok(())
@@ -161,29 +162,34 @@ async fn streak_of(db: &Db, student: i64, now: i64) -> Result<i64, ServiceError>
 }
 
 /// The pairs the learner keeps confusing (recorded at least [`DRILL_AFTER`] times, both ways
-/// together) and has not settled in drills, the most frequent first.
-fn drills(code: Code, rows: &[ConfusionRow]) -> Vec<Drill> {
+/// together) and has not settled in drills, the most frequent first; `item` says what a key
+/// stands for (a pair with a key it cannot name is left out).
+pub(super) fn drills_of<K: Ord + Hash, T>(rows: &[ConfusionRow<K>], item: impl Fn(&K) -> Option<T>) -> Vec<Drill<T>> {
     let mut seen = HashSet::new();
     let mut out = vec![];
     for r in rows {
-        let key = (r.expected.min(r.given), r.expected.max(r.given));
+        let key = if r.expected <= r.given { (&r.expected, &r.given) } else { (&r.given, &r.expected) };
         if !seen.insert(key) {
             continue;
         }
-        let both: Vec<&ConfusionRow> =
-            rows.iter().filter(|o| (o.expected.min(o.given), o.expected.max(o.given)) == key).collect();
+        let both: Vec<&ConfusionRow<K>> =
+            rows.iter().filter(|o| (&o.expected, &o.given) == key || (&o.given, &o.expected) == key).collect();
         let count: i64 = both.iter().map(|o| o.count).sum();
         if count < DRILL_AFTER || both.iter().any(|o| o.settled == 1) {
             continue;
         }
-        let sym = |bits: i64| Cell::from_bits(u8::try_from(bits).ok()?).and_then(|c| practice::symbol_of_cell(code, c));
-        if let (Some(a), Some(b)) = (sym(key.0), sym(key.1)) {
+        if let (Some(a), Some(b)) = (item(key.0), item(key.1)) {
             out.push(Drill { a, b, count });
         }
     }
     out.sort_by_key(|d| -d.count);
     out.truncate(MAX_DRILLS);
     out
+}
+
+/// The confused pairs of cells to drill.
+fn drills(code: Code, rows: &[ConfusionRow]) -> Vec<Drill> {
+    drills_of(rows, |bits| Cell::from_bits(u8::try_from(*bits).ok()?).and_then(|c| practice::symbol_of_cell(code, c)))
 }
 
 /// Today's session: the cards due now (and those answered wrong a moment ago), then up to
@@ -375,12 +381,12 @@ pub async fn review_answer(db: &Db, user: AuthUser, a: Answer<'_>, now: i64) -> 
         .await?;
     }
     if let (Some(expected), Some(given)) = (&card.contraction, confused_contraction) {
-        store::practice_contractions::record_confusion(
+        store::practice::record_confusion(
             &mut tx,
             user.id,
             lang_code(code),
-            &expected.contraction.id,
-            &given.id,
+            expected.contraction.id.clone(),
+            given.id.clone(),
             at,
         )
         .await?;
