@@ -22,7 +22,10 @@ use crate::{
     },
     store::{
         self,
-        practice::{AnsweredReview, CardRow, ClientReviewRow, ConfusionRow, CourseConfusionRow, NewCard, CONTRACTION},
+        practice::{
+            AnsweredReview, CardRow, ClientReviewRow, ConfusionKey, ConfusionRow, CourseConfusionRow, NewCard,
+            CONTRACTION,
+        },
     },
 };
 
@@ -52,7 +55,39 @@ pub struct Card {
 
 impl Card {
     pub fn memory(&self) -> Option<Memory> {
-        Some(Memory { stability: self.row.stability?, difficulty: self.row.difficulty? })
+        memory_of(&self.row)
+    }
+}
+
+fn memory_of(row: &CardRow) -> Option<Memory> {
+    Some(Memory { stability: row.stability?, difficulty: row.difficulty? })
+}
+
+/// The figures of a symbol's or a contraction's cards (one per direction).
+#[derive(Clone, Copy, Debug)]
+pub struct CardFigures {
+    /// Probability of recall now, per direction; `None` until first reviewed.
+    pub reading: Option<f64>,
+    pub writing: Option<f64>,
+    pub reviews: i64,
+    pub due_at: Option<i64>,
+}
+
+impl CardFigures {
+    /// `per_card`: (card id, reviews), as `store::practice::reviews_per_card` reads them.
+    pub fn of(cards: &[&CardRow], per_card: &[(i64, i64)], now: i64) -> CardFigures {
+        let recall = |d: Direction| {
+            cards
+                .iter()
+                .find(|k| k.direction == d.as_str())
+                .and_then(|k| retention(memory_of(k), k.last_review_at, now))
+        };
+        CardFigures {
+            reading: recall(Direction::Reading),
+            writing: recall(Direction::Writing),
+            reviews: per_card.iter().filter(|(id, _)| cards.iter().any(|k| k.id == *id)).map(|(_, n)| n).sum(),
+            due_at: cards.iter().filter(|k| k.reps > 0).map(|k| k.due_at).min(),
+        }
     }
 }
 
@@ -498,39 +533,34 @@ pub async fn drill(
         return Err(InvalidInput::invalid("answer").into());
     }
     let correct = chosen == *right;
+    let settled = drill_pair(db, user.id, lang_code(code), a.bits() as i64, b.bits() as i64, correct).await?;
+    Ok(Drilled { correct, expected, settled })
+}
+
+/// Records a drill of the pair `a`–`b` (cells or contractions) and answers whether the pair is
+/// settled now; not found when the learner never confused the two.
+pub(super) async fn drill_pair<K: ConfusionKey + PartialEq>(
+    db: &Db,
+    student: i64,
+    code: &str,
+    a: K,
+    b: K,
+    correct: bool,
+) -> Result<bool, ServiceError> {
     let (mut tx, turn) = db::begin_write(db).await?;
-    let known = store::practice::drill(
-        &mut tx,
-        user.id,
-        lang_code(code),
-        a.bits() as i64,
-        b.bits() as i64,
-        correct,
-        DRILL_SETTLES,
-    )
-    .await?;
-    if !known {
+    if !store::practice::drill(&mut tx, student, code, a.clone(), b.clone(), correct, DRILL_SETTLES).await? {
         return Err(ServiceError::NotFound);
     }
     tx.commit().await?;
     drop(turn);
-    let rows = store::practice::confusions(db, user.id, lang_code(code)).await?;
-    let settled = rows.iter().any(|r| {
-        r.settled == 1
-            && ((r.expected, r.given) == (a.bits() as i64, b.bits() as i64)
-                || (r.expected, r.given) == (b.bits() as i64, a.bits() as i64))
-    });
-    Ok(Drilled { correct, expected, settled })
+    let rows: Vec<ConfusionRow<K>> = store::practice::confusions(db, student, code).await?;
+    Ok(rows.iter().any(|r| r.settled == 1 && ((r.expected == a && r.given == b) || (r.expected == b && r.given == a))))
 }
 
 /// One symbol's figures.
 pub struct SymbolStats {
     pub symbol: Symbol,
-    /// Probability of recall now, per direction; `None` until first reviewed.
-    pub reading: Option<f64>,
-    pub writing: Option<f64>,
-    pub reviews: i64,
-    pub due_at: Option<i64>,
+    pub figures: CardFigures,
 }
 
 pub struct Stats {
@@ -554,13 +584,8 @@ pub async fn stats(db: &Db, user: AuthUser, code: Code, now: i64) -> Result<Stat
         .iter()
         .cloned()
         .map(|symbol| {
-            let mine: Vec<&Card> = cards.iter().filter(|k| k.symbol.print == symbol.print).collect();
-            let r = |d: Direction| {
-                mine.iter().find(|k| k.direction == d).and_then(|k| retention(k.memory(), k.row.last_review_at, now))
-            };
-            let reviews = per_card.iter().filter(|(id, _)| mine.iter().any(|k| k.row.id == *id)).map(|(_, n)| n).sum();
-            let due_at = mine.iter().filter(|k| k.row.reps > 0).map(|k| k.row.due_at).min();
-            SymbolStats { reading: r(Direction::Reading), writing: r(Direction::Writing), reviews, due_at, symbol }
+            let mine: Vec<&CardRow> = cards.iter().filter(|k| k.symbol.print == symbol.print).map(|k| &k.row).collect();
+            SymbolStats { figures: CardFigures::of(&mine, &per_card, now), symbol }
         })
         .collect();
     Ok(Stats {

@@ -13,7 +13,7 @@ use crate::{
     db::{self, Db},
     domain::{
         contraction_cards::{self, depends_on, example, kind_name, mix_new, Example},
-        practice::{retention, Direction, Graded, PracticeAnswer, Symbol, DRILL_SETTLES},
+        practice::{Direction, Graded, PracticeAnswer, Symbol},
         InvalidInput,
     },
     store::{
@@ -24,7 +24,7 @@ use crate::{
 };
 
 use super::{
-    practice::{drills_of, student_only, Card},
+    practice::{drill_pair, drills_of, student_only, Card, CardFigures},
     ServiceError,
 };
 
@@ -49,7 +49,7 @@ pub struct TaughtCards {
 
 impl TaughtCards {
     pub async fn load(db: &Db, student: i64, code: Code) -> Result<TaughtCards, ServiceError> {
-        let lessons = store::practice_contractions::completed_lessons(db, student, code.code()).await?;
+        let lessons = store::practice::completed_contraction_lessons(db, student, code.code()).await?;
         let taught =
             contraction_cards::Taught::from_lessons(code, lessons.iter().map(|(c, w)| (c.as_str(), w.as_str())));
         let set = taught.set(code);
@@ -89,8 +89,7 @@ impl TaughtCards {
 /// Gives the student both cards of every taught contraction that has an example and no
 /// card yet (never reviewed, so they come in as new cards).
 pub async fn ensure_cards(db: &Db, student: i64, taught: &TaughtCards, now: i64) -> Result<(), ServiceError> {
-    let have: HashSet<String> =
-        store::practice_contractions::card_ids(db, student, taught.code.code()).await?.into_iter().collect();
+    let have: HashSet<String> = store::practice::card_ids(db, student, taught.code.code()).await?.into_iter().collect();
     let cards: Vec<NewCard> = taught
         .taught
         .contractions
@@ -173,18 +172,7 @@ pub async fn drill(
         return Err(InvalidInput::invalid("answer").into());
     }
     let correct = chosen == right.id;
-    let (mut tx, turn) = db::begin_write(db).await?;
-    let known =
-        store::practice::drill(&mut tx, user.id, code.code(), a.to_string(), b.to_string(), correct, DRILL_SETTLES)
-            .await?;
-    if !known {
-        return Err(ServiceError::NotFound);
-    }
-    tx.commit().await?;
-    drop(turn);
-    let rows: Vec<ConfusionRow> = store::practice::confusions(db, user.id, code.code()).await?;
-    let settled =
-        rows.iter().any(|r| r.settled == 1 && ((r.expected == a && r.given == b) || (r.expected == b && r.given == a)));
+    let settled = drill_pair(db, user.id, code.code(), a.to_string(), b.to_string(), correct).await?;
     Ok(Drilled { correct, expected: right, settled })
 }
 
@@ -193,11 +181,7 @@ pub struct ContractionStats {
     pub contraction: &'static Contraction,
     /// The example its cards show, if any.
     pub example: Option<Example>,
-    /// Probability of recall now, per direction; `None` until first reviewed.
-    pub reading: Option<f64>,
-    pub writing: Option<f64>,
-    pub reviews: i64,
-    pub due_at: Option<i64>,
+    pub figures: CardFigures,
 }
 
 /// The taught contractions of one kind, in lesson order.
@@ -234,20 +218,10 @@ pub async fn mastery(db: &Db, user: AuthUser, code: Code, now: i64) -> Result<Ma
     let mut kinds: Vec<KindStats> = vec![];
     for c in &taught.taught.contractions {
         let mine: Vec<&CardRow> = rows.iter().filter(|r| r.symbol == c.id).collect();
-        let r = |d: Direction| {
-            mine.iter().find(|k| k.direction == d.as_str()).and_then(|k| {
-                let memory =
-                    Some(crate::domain::practice::Memory { stability: k.stability?, difficulty: k.difficulty? });
-                retention(memory, k.last_review_at, now)
-            })
-        };
         let stats = ContractionStats {
             contraction: c,
             example: taught.examples.get(c.id.as_str()).cloned(),
-            reading: r(Direction::Reading),
-            writing: r(Direction::Writing),
-            reviews: per_card.iter().filter(|(id, _)| mine.iter().any(|k| k.id == *id)).map(|(_, n)| n).sum(),
-            due_at: mine.iter().filter(|k| k.reps > 0).map(|k| k.due_at).min(),
+            figures: CardFigures::of(&mine, &per_card, now),
         };
         match kinds.iter_mut().find(|k| k.kind == c.kind) {
             Some(k) => k.contractions.push(stats),
