@@ -166,8 +166,9 @@ impl ProfileText {
     }
 }
 
-/// The editable profile fields (spec §3), already parsed.
-#[derive(Clone, Debug, Default)]
+/// The editable profile fields (spec §3), already parsed. An account's row holds them as they
+/// are (`store::users::UserRow`).
+#[derive(Clone, Debug, Default, sqlx::FromRow)]
 pub struct ProfileFields {
     pub phone: Option<String>,
     pub gender: Option<String>,
@@ -195,6 +196,21 @@ pub struct ProfileInput {
 }
 
 impl ProfileInput {
+    /// Stored fields, in the shape a patch applies to.
+    pub fn stored(p: &ProfileFields) -> ProfileInput {
+        ProfileInput {
+            phone: p.phone.clone(),
+            gender: p.gender.as_deref().and_then(Gender::parse),
+            country: p.country.clone(),
+            job_title: p.job_title.clone(),
+            vision_type: p.vision_type.as_deref().and_then(VisionType::parse),
+            birth_date: p.birth_date.clone(),
+            bio: p.bio.clone(),
+            education_type: p.education_type.clone(),
+            level: p.level.clone(),
+        }
+    }
+
     pub fn parse(self, today: (i32, u8, u8)) -> Result<ProfileFields, InvalidInput> {
         let phone = ProfileText::parse(self.phone.as_deref(), "phone", 30)?;
         if let Some(p) = &phone {

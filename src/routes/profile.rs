@@ -54,23 +54,24 @@ pub struct ProfileResponse {
 }
 
 fn profile_of(u: &UserRow) -> ProfileResponse {
-    let birth = u.birth_date.as_deref().and_then(|d| BirthDate::parse(d, today()).ok());
+    let p = &u.profile;
+    let birth = p.birth_date.as_deref().and_then(|d| BirthDate::parse(d, today()).ok());
     ProfileResponse {
         id: u.id,
         name: u.name.clone(),
         email: u.email.clone(),
         user_type: u.user_type(),
         avatar: u.avatar.as_deref().map(avatar_url),
-        phone: u.phone.clone(),
-        gender: u.gender.as_deref().and_then(Gender::parse),
-        country: u.country.clone(),
-        job_title: u.job_title.clone(),
-        vision_type: u.vision_type.as_deref().and_then(VisionType::parse),
+        phone: p.phone.clone(),
+        gender: p.gender.as_deref().and_then(Gender::parse),
+        country: p.country.clone(),
+        job_title: p.job_title.clone(),
+        vision_type: p.vision_type.as_deref().and_then(VisionType::parse),
         birth_date: birth.map(BirthDate::to_iso),
         age: birth.map(|b| b.age_on(today())),
-        bio: u.bio.clone(),
-        education_type: u.education_type.clone(),
-        level: u.level.clone(),
+        bio: p.bio.clone(),
+        education_type: p.education_type.clone(),
+        level: p.level.clone(),
         created_at: iso(u.created_at),
     }
 }

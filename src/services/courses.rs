@@ -1,6 +1,8 @@
 //! Courses (spec §3–§5): the instructor's builder, who may see what of a course, the
 //! catalogue, and accreditation and stop requests through the supervisors' queues.
 
+use sqlx::{Any, Transaction};
+
 use crate::{
     auth::AuthUser,
     db::{self, Db},
@@ -314,6 +316,36 @@ pub enum Decision {
     },
 }
 
+impl Decision {
+    /// Whether it approves, and the reason of a rejection.
+    pub(super) fn split(self) -> (bool, Option<String>) {
+        match self {
+            Decision::Approve => (true, None),
+            Decision::Reject { reason } => (false, Some(reason)),
+        }
+    }
+}
+
+/// The end of every request decision: reads the decided request back, tells the course's
+/// instructor and the other supervisors, commits and publishes.
+pub(super) async fn announce_decided(
+    mut tx: Transaction<'static, Any>,
+    realtime: &Realtime,
+    supervisor: AuthUser,
+    id: i64,
+    instructor: i64,
+    course_status: CourseStatus,
+) -> Result<RequestDto, ServiceError> {
+    let decided = request_dto(&store::courses::request_by_id(&mut *tx, id).await?.ok_or(ServiceError::NotFound)?);
+    let event = LiveEvent::RequestDecided { request: &decided, course_status };
+    let mut events = vec![notify(&mut tx, instructor, &event).await?];
+    let others = store::courses::supervisor_ids(&mut *tx).await?.into_iter().filter(|s| *s != supervisor.id);
+    events.extend(notify_each(&mut tx, others, &event).await?);
+    tx.commit().await?;
+    realtime.publish(&events).await;
+    Ok(decided)
+}
+
 /// A decided request and what the decision did to its course.
 pub struct Decided {
     pub action: CourseAction,
@@ -336,10 +368,7 @@ pub async fn decide(
     if asked.revision_id.is_some() {
         return super::revisions::decide(db, realtime, supervisor, id, decision).await;
     }
-    let (approve, reason) = match decision {
-        Decision::Approve => (true, None),
-        Decision::Reject { reason } => (false, Some(reason)),
-    };
+    let (approve, reason) = decision.split();
     let (mut tx, _turn) = db::begin_write(db).await?;
     let request = store::courses::request_by_id(&mut *tx, id).await?.ok_or(ServiceError::NotFound)?;
     let course = store::courses::by_id(&mut *tx, request.course_id).await?.ok_or(ServiceError::NotFound)?;
@@ -363,12 +392,6 @@ pub async fn decide(
     let before = serde_json::json!({ "status": course.status().as_str(), "request_id": id });
     let after = serde_json::json!({ "status": next.as_str(), "request_id": id, "reason": reason });
     super::audit::record(&mut tx, supervisor, audit_action, "course", course.id, Some(before), Some(after)).await?;
-    let decided = request_dto(&store::courses::request_by_id(&mut *tx, id).await?.ok_or(ServiceError::NotFound)?);
-    let event = LiveEvent::RequestDecided { request: &decided, course_status: next };
-    let mut events = vec![notify(&mut tx, course.instructor_id, &event).await?];
-    let others = store::courses::supervisor_ids(&mut *tx).await?.into_iter().filter(|s| *s != supervisor.id);
-    events.extend(notify_each(&mut tx, others, &event).await?);
-    tx.commit().await?;
-    realtime.publish(&events).await;
+    let decided = announce_decided(tx, realtime, supervisor, id, course.instructor_id, next).await?;
     Ok(Decided { action, request: decided, revision: false })
 }

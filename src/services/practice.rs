@@ -5,7 +5,7 @@
 //!
 //! Every function takes the time `now` (epoch milliseconds) so that tests run on a fixed clock.
 
-use std::collections::HashSet;
+use std::{collections::HashSet, hash::Hash};
 
 use braille::{Cell, Contraction, Lang as Code};
 use sqlx::{Any, Transaction};
@@ -22,12 +22,15 @@ use crate::{
     },
     store::{
         self,
-        practice::{AnsweredReview, CardRow, ClientReviewRow, ConfusionRow, CourseConfusionRow, NewCard},
+        practice::{
+            AnsweredReview, CardRow, ClientReviewRow, ConfusionKey, ConfusionRow, CourseConfusionRow, NewCard,
+            CONTRACTION,
+        },
     },
 };
 
 use super::{
-    practice_contractions::{self as contractions, ContractionPrompt, TaughtCards, CONTRACTION},
+    practice_contractions::{self as contractions, ContractionPrompt, TaughtCards},
     ServiceError,
 };
 
@@ -52,7 +55,39 @@ pub struct Card {
 
 impl Card {
     pub fn memory(&self) -> Option<Memory> {
-        Some(Memory { stability: self.row.stability?, difficulty: self.row.difficulty? })
+        memory_of(&self.row)
+    }
+}
+
+fn memory_of(row: &CardRow) -> Option<Memory> {
+    Some(Memory { stability: row.stability?, difficulty: row.difficulty? })
+}
+
+/// The figures of a symbol's or a contraction's cards (one per direction).
+#[derive(Clone, Copy, Debug)]
+pub struct CardFigures {
+    /// Probability of recall now, per direction; `None` until first reviewed.
+    pub reading: Option<f64>,
+    pub writing: Option<f64>,
+    pub reviews: i64,
+    pub due_at: Option<i64>,
+}
+
+impl CardFigures {
+    /// `per_card`: (card id, reviews), as `store::practice::reviews_per_card` reads them.
+    pub fn of(cards: &[&CardRow], per_card: &[(i64, i64)], now: i64) -> CardFigures {
+        let recall = |d: Direction| {
+            cards
+                .iter()
+                .find(|k| k.direction == d.as_str())
+                .and_then(|k| retention(memory_of(k), k.last_review_at, now))
+        };
+        CardFigures {
+            reading: recall(Direction::Reading),
+            writing: recall(Direction::Writing),
+            reviews: per_card.iter().filter(|(id, _)| cards.iter().any(|k| k.id == *id)).map(|(_, n)| n).sum(),
+            due_at: cards.iter().filter(|k| k.reps > 0).map(|k| k.due_at).min(),
+        }
     }
 }
 
@@ -62,11 +97,12 @@ fn card(code: Code, row: CardRow) -> Option<Card> {
     Some(Card { row, direction, symbol, contraction: None })
 }
 
-/// Two cells a learner confused, drilled side by side.
+/// Two things a learner confused, drilled side by side: two cells (as symbols), or two
+/// contractions (`practice_contractions::Drill`).
 #[derive(Clone, Debug)]
-pub struct Drill {
-    pub a: Symbol,
-    pub b: Symbol,
+pub struct Drill<T = Symbol> {
+    pub a: T,
+    pub b: T,
     /// Times the pair was confused (both ways).
     pub count: i64,
 }
@@ -99,7 +135,7 @@ fn lang_code(code: Code) -> &'static str {
     code.code()
 }
 
-fn student_only(user: AuthUser) -> Result<(), ServiceError> {
+pub(super) fn student_only(user: AuthUser) -> Result<(), ServiceError> {
     if user.typ == crate::domain::UserType::Student {
         Ok(())
     } else {
@@ -139,7 +175,7 @@ async fn ensure_cards(db: &Db, student: i64, code: Code, now: i64) -> Result<(),
         })
         .collect();
     let (mut tx, turn) = db::begin_write(db).await?;
-    store::practice::insert_cards(&mut tx, student, lang_code(code), &cards, now).await?;
+    store::practice::insert_cards(&mut tx, student, lang_code(code), store::practice::SYMBOL, &cards, now).await?;
     tx.commit().await?;
     drop(turn);
     Ok(())
@@ -161,29 +197,34 @@ async fn streak_of(db: &Db, student: i64, now: i64) -> Result<i64, ServiceError>
 }
 
 /// The pairs the learner keeps confusing (recorded at least [`DRILL_AFTER`] times, both ways
-/// together) and has not settled in drills, the most frequent first.
-fn drills(code: Code, rows: &[ConfusionRow]) -> Vec<Drill> {
+/// together) and has not settled in drills, the most frequent first; `item` says what a key
+/// stands for (a pair with a key it cannot name is left out).
+pub(super) fn drills_of<K: Ord + Hash, T>(rows: &[ConfusionRow<K>], item: impl Fn(&K) -> Option<T>) -> Vec<Drill<T>> {
     let mut seen = HashSet::new();
     let mut out = vec![];
     for r in rows {
-        let key = (r.expected.min(r.given), r.expected.max(r.given));
+        let key = if r.expected <= r.given { (&r.expected, &r.given) } else { (&r.given, &r.expected) };
         if !seen.insert(key) {
             continue;
         }
-        let both: Vec<&ConfusionRow> =
-            rows.iter().filter(|o| (o.expected.min(o.given), o.expected.max(o.given)) == key).collect();
+        let both: Vec<&ConfusionRow<K>> =
+            rows.iter().filter(|o| (&o.expected, &o.given) == key || (&o.given, &o.expected) == key).collect();
         let count: i64 = both.iter().map(|o| o.count).sum();
         if count < DRILL_AFTER || both.iter().any(|o| o.settled == 1) {
             continue;
         }
-        let sym = |bits: i64| Cell::from_bits(u8::try_from(bits).ok()?).and_then(|c| practice::symbol_of_cell(code, c));
-        if let (Some(a), Some(b)) = (sym(key.0), sym(key.1)) {
+        if let (Some(a), Some(b)) = (item(key.0), item(key.1)) {
             out.push(Drill { a, b, count });
         }
     }
     out.sort_by_key(|d| -d.count);
     out.truncate(MAX_DRILLS);
     out
+}
+
+/// The confused pairs of cells to drill.
+fn drills(code: Code, rows: &[ConfusionRow]) -> Vec<Drill> {
+    drills_of(rows, |bits| Cell::from_bits(u8::try_from(*bits).ok()?).and_then(|c| practice::symbol_of_cell(code, c)))
 }
 
 /// Today's session: the cards due now (and those answered wrong a moment ago), then up to
@@ -375,12 +416,12 @@ pub async fn review_answer(db: &Db, user: AuthUser, a: Answer<'_>, now: i64) -> 
         .await?;
     }
     if let (Some(expected), Some(given)) = (&card.contraction, confused_contraction) {
-        store::practice_contractions::record_confusion(
+        store::practice::record_confusion(
             &mut tx,
             user.id,
             lang_code(code),
-            &expected.contraction.id,
-            &given.id,
+            expected.contraction.id.clone(),
+            given.id.clone(),
             at,
         )
         .await?;
@@ -492,39 +533,34 @@ pub async fn drill(
         return Err(InvalidInput::invalid("answer").into());
     }
     let correct = chosen == *right;
+    let settled = drill_pair(db, user.id, lang_code(code), a.bits() as i64, b.bits() as i64, correct).await?;
+    Ok(Drilled { correct, expected, settled })
+}
+
+/// Records a drill of the pair `a`–`b` (cells or contractions) and answers whether the pair is
+/// settled now; not found when the learner never confused the two.
+pub(super) async fn drill_pair<K: ConfusionKey + PartialEq>(
+    db: &Db,
+    student: i64,
+    code: &str,
+    a: K,
+    b: K,
+    correct: bool,
+) -> Result<bool, ServiceError> {
     let (mut tx, turn) = db::begin_write(db).await?;
-    let known = store::practice::drill(
-        &mut tx,
-        user.id,
-        lang_code(code),
-        a.bits() as i64,
-        b.bits() as i64,
-        correct,
-        DRILL_SETTLES,
-    )
-    .await?;
-    if !known {
+    if !store::practice::drill(&mut tx, student, code, a.clone(), b.clone(), correct, DRILL_SETTLES).await? {
         return Err(ServiceError::NotFound);
     }
     tx.commit().await?;
     drop(turn);
-    let rows = store::practice::confusions(db, user.id, lang_code(code)).await?;
-    let settled = rows.iter().any(|r| {
-        r.settled == 1
-            && ((r.expected, r.given) == (a.bits() as i64, b.bits() as i64)
-                || (r.expected, r.given) == (b.bits() as i64, a.bits() as i64))
-    });
-    Ok(Drilled { correct, expected, settled })
+    let rows: Vec<ConfusionRow<K>> = store::practice::confusions(db, student, code).await?;
+    Ok(rows.iter().any(|r| r.settled == 1 && ((r.expected == a && r.given == b) || (r.expected == b && r.given == a))))
 }
 
 /// One symbol's figures.
 pub struct SymbolStats {
     pub symbol: Symbol,
-    /// Probability of recall now, per direction; `None` until first reviewed.
-    pub reading: Option<f64>,
-    pub writing: Option<f64>,
-    pub reviews: i64,
-    pub due_at: Option<i64>,
+    pub figures: CardFigures,
 }
 
 pub struct Stats {
@@ -548,13 +584,8 @@ pub async fn stats(db: &Db, user: AuthUser, code: Code, now: i64) -> Result<Stat
         .iter()
         .cloned()
         .map(|symbol| {
-            let mine: Vec<&Card> = cards.iter().filter(|k| k.symbol.print == symbol.print).collect();
-            let r = |d: Direction| {
-                mine.iter().find(|k| k.direction == d).and_then(|k| retention(k.memory(), k.row.last_review_at, now))
-            };
-            let reviews = per_card.iter().filter(|(id, _)| mine.iter().any(|k| k.row.id == *id)).map(|(_, n)| n).sum();
-            let due_at = mine.iter().filter(|k| k.row.reps > 0).map(|k| k.row.due_at).min();
-            SymbolStats { reading: r(Direction::Reading), writing: r(Direction::Writing), reviews, due_at, symbol }
+            let mine: Vec<&CardRow> = cards.iter().filter(|k| k.symbol.print == symbol.print).map(|k| &k.row).collect();
+            SymbolStats { figures: CardFigures::of(&mine, &per_card, now), symbol }
         })
         .collect();
     Ok(Stats {

@@ -13,22 +13,23 @@ use crate::{
     db::{self, Db},
     domain::{
         contraction_cards::{self, depends_on, example, kind_name, mix_new, Example},
-        practice::{retention, Direction, Graded, PracticeAnswer, Symbol, DRILL_AFTER, DRILL_SETTLES},
-        InvalidInput, UserType,
+        practice::{Direction, Graded, PracticeAnswer, Symbol},
+        InvalidInput,
     },
     store::{
         self,
         practice::CardRow,
-        practice_contractions::{ConfusionRow, NewContractionCard},
+        practice::{NewCard, CONTRACTION},
     },
 };
 
-use super::{practice::Card, ServiceError};
+use super::{
+    practice::{drill_pair, drills_of, student_only, Card, CardFigures},
+    ServiceError,
+};
 
-/// The `kind` of a contraction card's row.
-pub const CONTRACTION: &str = "contraction";
-/// At most this many confused pairs of contractions drilled in one session.
-const MAX_DRILLS: usize = 3;
+/// A confusion among contractions, by their ids.
+type ConfusionRow = store::practice::ConfusionRow<String>;
 
 /// A contraction card's contraction and the example it is shown in.
 #[derive(Clone, Debug)]
@@ -48,7 +49,7 @@ pub struct TaughtCards {
 
 impl TaughtCards {
     pub async fn load(db: &Db, student: i64, code: Code) -> Result<TaughtCards, ServiceError> {
-        let lessons = store::practice_contractions::completed_lessons(db, student, code.code()).await?;
+        let lessons = store::practice::completed_contraction_lessons(db, student, code.code()).await?;
         let taught =
             contraction_cards::Taught::from_lessons(code, lessons.iter().map(|(c, w)| (c.as_str(), w.as_str())));
         let set = taught.set(code);
@@ -88,17 +89,16 @@ impl TaughtCards {
 /// Gives the student both cards of every taught contraction that has an example and no
 /// card yet (never reviewed, so they come in as new cards).
 pub async fn ensure_cards(db: &Db, student: i64, taught: &TaughtCards, now: i64) -> Result<(), ServiceError> {
-    let have: HashSet<String> =
-        store::practice_contractions::card_ids(db, student, taught.code.code()).await?.into_iter().collect();
-    let cards: Vec<NewContractionCard> = taught
+    let have: HashSet<String> = store::practice::card_ids(db, student, taught.code.code()).await?.into_iter().collect();
+    let cards: Vec<NewCard> = taught
         .taught
         .contractions
         .iter()
         .enumerate()
         .filter(|(_, c)| !have.contains(&c.id) && taught.examples.contains_key(c.id.as_str()))
         .flat_map(|(i, c)| {
-            [Direction::Reading, Direction::Writing].map(|d| NewContractionCard {
-                id: c.id.as_str(),
+            [Direction::Reading, Direction::Writing].map(|d| NewCard {
+                symbol: c.id.as_str(),
                 direction: d.as_str(),
                 teach_order: i as i64,
             })
@@ -108,7 +108,7 @@ pub async fn ensure_cards(db: &Db, student: i64, taught: &TaughtCards, now: i64)
         return Ok(());
     }
     let (mut tx, turn) = db::begin_write(db).await?;
-    store::practice_contractions::insert_cards(&mut tx, student, taught.code.code(), &cards, now).await?;
+    store::practice::insert_cards(&mut tx, student, taught.code.code(), CONTRACTION, &cards, now).await?;
     tx.commit().await?;
     drop(turn);
     Ok(())
@@ -131,43 +131,16 @@ pub fn order_new(code: Code, symbols: Vec<Card>, contractions: Vec<Card>) -> Vec
 }
 
 /// Two contractions a learner confused, drilled side by side.
-#[derive(Clone, Debug)]
-pub struct Drill {
-    pub a: &'static Contraction,
-    pub b: &'static Contraction,
-    pub count: i64,
-}
+pub type Drill = super::practice::Drill<&'static Contraction>;
 
-/// The pairs of taught contractions the learner keeps confusing (recorded at least
-/// [`DRILL_AFTER`] times, both ways together) and has not settled, the most frequent first.
-pub fn drills(taught: &TaughtCards, rows: &[ConfusionRow]) -> Vec<Drill> {
-    let mut seen = HashSet::new();
-    let mut out = vec![];
-    for r in rows {
-        let key = if r.expected <= r.given { (&r.expected, &r.given) } else { (&r.given, &r.expected) };
-        if !seen.insert(key) {
-            continue;
-        }
-        let both: Vec<&ConfusionRow> = rows
-            .iter()
-            .filter(|o| (o.expected == *key.0 && o.given == *key.1) || (o.expected == *key.1 && o.given == *key.0))
-            .collect();
-        let count: i64 = both.iter().map(|o| o.count).sum();
-        if count < DRILL_AFTER || both.iter().any(|o| o.settled == 1) {
-            continue;
-        }
-        if let (Some(a), Some(b)) = (taught.taught.get(key.0), taught.taught.get(key.1)) {
-            out.push(Drill { a, b, count });
-        }
-    }
-    out.sort_by_key(|d| -d.count);
-    out.truncate(MAX_DRILLS);
-    out
+/// The confused pairs of taught contractions to drill.
+fn drills(taught: &TaughtCards, rows: &[ConfusionRow]) -> Vec<Drill> {
+    drills_of(rows, |id| taught.taught.get(id))
 }
 
 /// The contraction drills of today's session.
 pub async fn session_drills(db: &Db, student: i64, taught: &TaughtCards) -> Result<Vec<Drill>, ServiceError> {
-    let rows = store::practice_contractions::confusions(db, student, taught.code.code()).await?;
+    let rows = store::practice::confusions(db, student, taught.code.code()).await?;
     Ok(drills(taught, &rows))
 }
 
@@ -176,14 +149,6 @@ pub struct Drilled {
     pub correct: bool,
     pub expected: &'static Contraction,
     pub settled: bool,
-}
-
-fn student_only(user: AuthUser) -> Result<(), ServiceError> {
-    if user.typ == UserType::Student {
-        Ok(())
-    } else {
-        Err(ServiceError::Forbidden)
-    }
 }
 
 /// "Which of these is ch?": the learner chose `chosen` of the pair for the contraction
@@ -207,17 +172,7 @@ pub async fn drill(
         return Err(InvalidInput::invalid("answer").into());
     }
     let correct = chosen == right.id;
-    let (mut tx, turn) = db::begin_write(db).await?;
-    let known =
-        store::practice_contractions::drill(&mut tx, user.id, code.code(), a, b, correct, DRILL_SETTLES).await?;
-    if !known {
-        return Err(ServiceError::NotFound);
-    }
-    tx.commit().await?;
-    drop(turn);
-    let rows = store::practice_contractions::confusions(db, user.id, code.code()).await?;
-    let settled =
-        rows.iter().any(|r| r.settled == 1 && ((r.expected == a && r.given == b) || (r.expected == b && r.given == a)));
+    let settled = drill_pair(db, user.id, code.code(), a.to_string(), b.to_string(), correct).await?;
     Ok(Drilled { correct, expected: right, settled })
 }
 
@@ -226,11 +181,7 @@ pub struct ContractionStats {
     pub contraction: &'static Contraction,
     /// The example its cards show, if any.
     pub example: Option<Example>,
-    /// Probability of recall now, per direction; `None` until first reviewed.
-    pub reading: Option<f64>,
-    pub writing: Option<f64>,
-    pub reviews: i64,
-    pub due_at: Option<i64>,
+    pub figures: CardFigures,
 }
 
 /// The taught contractions of one kind, in lesson order.
@@ -267,27 +218,17 @@ pub async fn mastery(db: &Db, user: AuthUser, code: Code, now: i64) -> Result<Ma
     let mut kinds: Vec<KindStats> = vec![];
     for c in &taught.taught.contractions {
         let mine: Vec<&CardRow> = rows.iter().filter(|r| r.symbol == c.id).collect();
-        let r = |d: Direction| {
-            mine.iter().find(|k| k.direction == d.as_str()).and_then(|k| {
-                let memory =
-                    Some(crate::domain::practice::Memory { stability: k.stability?, difficulty: k.difficulty? });
-                retention(memory, k.last_review_at, now)
-            })
-        };
         let stats = ContractionStats {
             contraction: c,
             example: taught.examples.get(c.id.as_str()).cloned(),
-            reading: r(Direction::Reading),
-            writing: r(Direction::Writing),
-            reviews: per_card.iter().filter(|(id, _)| mine.iter().any(|k| k.id == *id)).map(|(_, n)| n).sum(),
-            due_at: mine.iter().filter(|k| k.reps > 0).map(|k| k.due_at).min(),
+            figures: CardFigures::of(&mine, &per_card, now),
         };
         match kinds.iter_mut().find(|k| k.kind == c.kind) {
             Some(k) => k.contractions.push(stats),
             None => kinds.push(KindStats { kind: c.kind, contractions: vec![stats] }),
         }
     }
-    let rows = store::practice_contractions::confusions(db, user.id, code.code()).await?;
+    let rows: Vec<ConfusionRow> = store::practice::confusions(db, user.id, code.code()).await?;
     let drilled = drills(&taught, &rows);
     let confusions = rows
         .iter()

@@ -5,7 +5,7 @@ use std::path::Path;
 use crate::{
     auth::AuthUser,
     db::Db,
-    domain::{Gender, ProfileInput, ProfilePatch, UserType, VisionType},
+    domain::{ProfileInput, ProfilePatch, UserType},
     store::{
         self,
         users::{UserRow, UserSummary},
@@ -19,21 +19,6 @@ pub async fn current(db: &Db, user: AuthUser) -> Result<UserRow, ServiceError> {
     store::users::by_id(db, user.id).await?.ok_or(ServiceError::AccountGone)
 }
 
-/// The profile fields as stored, in the shape a patch applies to.
-fn stored(u: &UserRow) -> ProfileInput {
-    ProfileInput {
-        phone: u.phone.clone(),
-        gender: u.gender.as_deref().and_then(Gender::parse),
-        country: u.country.clone(),
-        job_title: u.job_title.clone(),
-        vision_type: u.vision_type.as_deref().and_then(VisionType::parse),
-        birth_date: u.birth_date.clone(),
-        bio: u.bio.clone(),
-        education_type: u.education_type.clone(),
-        level: u.level.clone(),
-    }
-}
-
 /// Changes some profile fields (absent ones keep their value, `null` clears one); answers the
 /// account as it is now. `today` judges the date of birth.
 pub async fn update(
@@ -43,7 +28,7 @@ pub async fn update(
     today: (i32, u8, u8),
 ) -> Result<UserRow, ServiceError> {
     let row = current(db, user).await?;
-    let (name, fields) = patch.apply(&row.name, stored(&row), today)?;
+    let (name, fields) = patch.apply(&row.name, ProfileInput::stored(&row.profile), today)?;
     store::users::update_profile(db, user.id, name.as_str(), &fields).await?;
     current(db, user).await
 }

@@ -12,13 +12,13 @@ use crate::{
         course::{CourseAction, CourseStatus},
         revision::{difference, Difference},
     },
-    events::{courses::request_dto, notify, notify_each, LiveEvent},
+    events::{courses::request_dto, notify_each, LiveEvent},
     realtime::Realtime,
     store::{self, courses::CourseRow},
 };
 
 use super::{
-    courses::{self, CourseView, Decided, Decision},
+    courses::{self, announce_decided, CourseView, Decided, Decision},
     ServiceError,
 };
 
@@ -131,10 +131,7 @@ pub async fn decide(
     id: i64,
     decision: Decision,
 ) -> Result<Decided, ServiceError> {
-    let (approve, reason) = match decision {
-        Decision::Approve => (true, None),
-        Decision::Reject { reason } => (false, Some(reason)),
-    };
+    let (approve, reason) = decision.split();
     let (mut tx, _turn) = db::begin_write(db).await?;
     let request = store::courses::request_by_id(&mut *tx, id).await?.ok_or(ServiceError::NotFound)?;
     let live = store::courses::by_id(&mut *tx, request.course_id).await?.ok_or(ServiceError::NotFound)?;
@@ -162,12 +159,6 @@ pub async fn decide(
     let before = serde_json::json!({ "title": live.title, "request_id": id, "revision_id": revision.id });
     let after = serde_json::json!({ "title": revision.title, "request_id": id, "approved": approve, "reason": reason });
     super::audit::record(&mut tx, supervisor, audit_action, "course", live.id, Some(before), Some(after)).await?;
-    let decided = request_dto(&store::courses::request_by_id(&mut *tx, id).await?.ok_or(ServiceError::NotFound)?);
-    let event = LiveEvent::RequestDecided { request: &decided, course_status: live.status() };
-    let mut events = vec![notify(&mut tx, live.instructor_id, &event).await?];
-    let others = store::courses::supervisor_ids(&mut *tx).await?.into_iter().filter(|s| *s != supervisor.id);
-    events.extend(notify_each(&mut tx, others, &event).await?);
-    tx.commit().await?;
-    realtime.publish(&events).await;
+    let decided = announce_decided(tx, realtime, supervisor, id, live.instructor_id, live.status()).await?;
     Ok(Decided { action, request: decided, revision: true })
 }

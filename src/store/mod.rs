@@ -12,7 +12,6 @@ pub mod news;
 pub mod notes;
 pub mod notifications;
 pub mod practice;
-pub mod practice_contractions;
 pub mod questions;
 pub mod revisions;
 pub mod site;

@@ -1,6 +1,6 @@
 //! News items in two languages.
 
-use sqlx::{Any, Executor};
+use sqlx::{any::AnyArguments, query::Query, Any, Executor, Row};
 
 use super::Page;
 use crate::{
@@ -35,33 +35,37 @@ const SELECT: &str = "SELECT n.id, n.slug, n.title_ar, n.title_en, n.body_md_ar,
 /// Public: published, or scheduled with its time passed.
 const PUBLIC: &str = "n.state <> 'draft' AND n.publish_at <= $1";
 
+/// Binds an item's content to `$1`…`$10`: slug, titles, bodies, image and its alt texts, link
+/// and state, in the order of [`CONTENT`].
+fn bind_content<'q>(q: Query<'q, Any, AnyArguments<'q>>, c: &'q NewsContent) -> Query<'q, Any, AnyArguments<'q>> {
+    q.bind(&c.slug)
+        .bind(&c.title_ar)
+        .bind(&c.title_en)
+        .bind(&c.body_md_ar)
+        .bind(&c.body_md_en)
+        .bind(c.image.as_ref().map(|i| i.media_id))
+        .bind(c.image.as_ref().map(|i| i.alt_ar.as_str()))
+        .bind(c.image.as_ref().map(|i| i.alt_en.as_str()))
+        .bind(&c.link)
+        .bind(c.state.as_str())
+}
+
+/// The content columns [`bind_content`] binds.
+const CONTENT: &str =
+    "slug, title_ar, title_en, body_md_ar, body_md_en, image_media_id, image_alt_ar, image_alt_en, link, state";
+
 pub async fn insert<'e, E: Executor<'e, Database = Any>>(
     ex: E,
     author: i64,
     c: &NewsContent,
 ) -> Result<i64, sqlx::Error> {
     let now = now_ms();
-    let (id,): (i64,) = sqlx::query_as(
-        "INSERT INTO news (slug, title_ar, title_en, body_md_ar, body_md_en, image_media_id, image_alt_ar, \
-         image_alt_en, link, state, publish_at, author_id, created_at, updated_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13) RETURNING id",
-    )
-    .bind(&c.slug)
-    .bind(&c.title_ar)
-    .bind(&c.title_en)
-    .bind(&c.body_md_ar)
-    .bind(&c.body_md_en)
-    .bind(c.image.as_ref().map(|i| i.media_id))
-    .bind(c.image.as_ref().map(|i| i.alt_ar.clone()))
-    .bind(c.image.as_ref().map(|i| i.alt_en.clone()))
-    .bind(&c.link)
-    .bind(c.state.as_str())
-    .bind(c.publish_at(now))
-    .bind(author)
-    .bind(now)
-    .fetch_one(ex)
-    .await?;
-    Ok(id)
+    let sql = format!(
+        "INSERT INTO news ({CONTENT}, publish_at, author_id, created_at, updated_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13) RETURNING id"
+    );
+    let row = bind_content(sqlx::query(&sql), c).bind(c.publish_at(now)).bind(author).bind(now).fetch_one(ex).await?;
+    row.try_get(0)
 }
 
 /// Keeps the first publication time of an item published again after an edit.
@@ -71,24 +75,17 @@ pub async fn update<'e, E: Executor<'e, Database = Any>>(
     c: &NewsContent,
     publish_at: Option<i64>,
 ) -> Result<bool, sqlx::Error> {
-    let done = sqlx::query(
-        "UPDATE news SET slug = $2, title_ar = $3, title_en = $4, body_md_ar = $5, body_md_en = $6, \
-         image_media_id = $7, image_alt_ar = $8, image_alt_en = $9, link = $10, state = $11, publish_at = $12, \
-         updated_at = $13 WHERE id = $1",
+    let done = bind_content(
+        sqlx::query(
+            "UPDATE news SET slug = $1, title_ar = $2, title_en = $3, body_md_ar = $4, body_md_en = $5, \
+             image_media_id = $6, image_alt_ar = $7, image_alt_en = $8, link = $9, state = $10, publish_at = $11, \
+             updated_at = $12 WHERE id = $13",
+        ),
+        c,
     )
-    .bind(id)
-    .bind(&c.slug)
-    .bind(&c.title_ar)
-    .bind(&c.title_en)
-    .bind(&c.body_md_ar)
-    .bind(&c.body_md_en)
-    .bind(c.image.as_ref().map(|i| i.media_id))
-    .bind(c.image.as_ref().map(|i| i.alt_ar.clone()))
-    .bind(c.image.as_ref().map(|i| i.alt_en.clone()))
-    .bind(&c.link)
-    .bind(c.state.as_str())
     .bind(publish_at)
     .bind(now_ms())
+    .bind(id)
     .execute(ex)
     .await?;
     Ok(done.rows_affected() == 1)

@@ -1,6 +1,8 @@
-//! Practice cards, their reviews and the confusions of cells (issue 17).
+//! Practice cards, their reviews and the confusions (issue 17): grade 1 symbol cards and
+//! contraction cards (issue 26) alike, and what the cards are made from (the lessons a student
+//! completed).
 
-use sqlx::{Any, Executor, Transaction};
+use sqlx::{Any, Decode, Encode, Executor, Transaction, Type};
 
 #[derive(Clone, Debug, sqlx::FromRow)]
 pub struct CardRow {
@@ -24,7 +26,13 @@ pub struct CardRow {
 const CARD: &str = "SELECT id, student_id, code, symbol, direction, teach_order, stability, difficulty, due_at, \
      last_review_at, first_review_at, reps, lapses, kind FROM practice_cards";
 
-/// A card to create: symbol, direction, teaching order.
+/// The `kind` of a grade 1 symbol's card.
+pub const SYMBOL: &str = "symbol";
+/// The `kind` of a contraction's card (issue 26).
+pub const CONTRACTION: &str = "contraction";
+
+/// A card to create: what it shows (a symbol's print, or a contraction's id), the direction,
+/// and its place in the teaching order (new cards come in this order).
 pub struct NewCard<'a> {
     pub symbol: &'a str,
     pub direction: &'static str,
@@ -47,27 +55,29 @@ pub async fn count_cards<'e, E: Executor<'e, Database = Any>>(
     Ok(n)
 }
 
-/// Creates the cards that do not exist yet (a card exists once per symbol and direction).
+/// Creates the cards of a `kind` ([`SYMBOL`] or [`CONTRACTION`]) that do not exist yet (a card
+/// exists once per symbol and direction).
 pub async fn insert_cards(
     tx: &mut Transaction<'static, Any>,
     student: i64,
     code: &str,
+    kind: &str,
     cards: &[NewCard<'_>],
     now: i64,
 ) -> Result<(), sqlx::Error> {
     for chunk in cards.chunks(64) {
         let rows: Vec<String> = (0..chunk.len())
             .map(|i| {
-                let b = 3 + i * 3;
-                format!("($1, $2, ${}, ${}, ${}, $3, $3)", b + 1, b + 2, b + 3)
+                let b = 4 + i * 3;
+                format!("($1, $2, ${}, ${}, ${}, $3, $3, $4)", b + 1, b + 2, b + 3)
             })
             .collect();
         let sql = format!(
-            "INSERT INTO practice_cards (student_id, code, symbol, direction, teach_order, due_at, created_at) \
+            "INSERT INTO practice_cards (student_id, code, symbol, direction, teach_order, due_at, created_at, kind) \
              VALUES {} ON CONFLICT (student_id, code, symbol, direction) DO NOTHING",
             rows.join(", ")
         );
-        let mut q = sqlx::query(&sql).bind(student).bind(code).bind(now);
+        let mut q = sqlx::query(&sql).bind(student).bind(code).bind(now).bind(kind);
         for c in chunk {
             q = q.bind(c.symbol).bind(c.direction).bind(c.teach_order);
         }
@@ -260,10 +270,29 @@ pub async fn reviews_per_card<'e, E: Executor<'e, Database = Any>>(
     .await
 }
 
+/// What a confusion is between, and so its table: cells of a code by their dots as a number
+/// (`practice_confusions`), or contractions by their id, e.g. `en:the`
+/// (`practice_contraction_confusions`, issue 26). Both tables have the same columns.
+pub trait ConfusionKey:
+    for<'q> Encode<'q, Any> + for<'r> Decode<'r, Any> + Type<Any> + Clone + Send + Sync + Unpin + 'static
+{
+    const TABLE: &'static str;
+}
+
+/// A cell, by its dots.
+impl ConfusionKey for i64 {
+    const TABLE: &'static str = "practice_confusions";
+}
+
+/// A contraction, by its id.
+impl ConfusionKey for String {
+    const TABLE: &'static str = "practice_contraction_confusions";
+}
+
 #[derive(Clone, Debug, sqlx::FromRow)]
-pub struct ConfusionRow {
-    pub expected: i64,
-    pub given: i64,
+pub struct ConfusionRow<K = i64> {
+    pub expected: K,
+    pub given: K,
     pub count: i64,
     pub last_at: i64,
     pub drill_streak: i64,
@@ -272,30 +301,31 @@ pub struct ConfusionRow {
 
 /// Records that `given` was written or read for `expected`: one more time, and the pair (both
 /// ways) is drilled again.
-pub async fn record_confusion(
+pub async fn record_confusion<K: ConfusionKey>(
     tx: &mut Transaction<'static, Any>,
     student: i64,
     code: &str,
-    expected: i64,
-    given: i64,
+    expected: K,
+    given: K,
     now: i64,
 ) -> Result<(), sqlx::Error> {
-    sqlx::query(
-        "INSERT INTO practice_confusions (student_id, code, expected, given, count, last_at) \
+    let table = K::TABLE;
+    sqlx::query(&format!(
+        "INSERT INTO {table} (student_id, code, expected, given, count, last_at) \
          VALUES ($1, $2, $3, $4, 1, $5) ON CONFLICT (student_id, code, expected, given) \
-         DO UPDATE SET count = practice_confusions.count + 1, last_at = $5",
-    )
+         DO UPDATE SET count = {table}.count + 1, last_at = $5"
+    ))
     .bind(student)
     .bind(code)
-    .bind(expected)
-    .bind(given)
+    .bind(expected.clone())
+    .bind(given.clone())
     .bind(now)
     .execute(&mut **tx)
     .await?;
-    sqlx::query(
-        "UPDATE practice_confusions SET drill_streak = 0, settled = 0 WHERE student_id = $1 AND code = $2 \
-         AND ((expected = $3 AND given = $4) OR (expected = $4 AND given = $3))",
-    )
+    sqlx::query(&format!(
+        "UPDATE {table} SET drill_streak = 0, settled = 0 WHERE student_id = $1 AND code = $2 \
+         AND ((expected = $3 AND given = $4) OR (expected = $4 AND given = $3))"
+    ))
     .bind(student)
     .bind(code)
     .bind(expected)
@@ -305,15 +335,16 @@ pub async fn record_confusion(
     Ok(())
 }
 
-pub async fn confusions<'e, E: Executor<'e, Database = Any>>(
+pub async fn confusions<'e, K: ConfusionKey, E: Executor<'e, Database = Any>>(
     ex: E,
     student: i64,
     code: &str,
-) -> Result<Vec<ConfusionRow>, sqlx::Error> {
-    sqlx::query_as(
-        "SELECT expected, given, count, last_at, drill_streak, settled FROM practice_confusions \
+) -> Result<Vec<ConfusionRow<K>>, sqlx::Error> {
+    sqlx::query_as(&format!(
+        "SELECT expected, given, count, last_at, drill_streak, settled FROM {} \
          WHERE student_id = $1 AND code = $2 ORDER BY count DESC, last_at DESC",
-    )
+        K::TABLE
+    ))
     .bind(student)
     .bind(code)
     .fetch_all(ex)
@@ -322,24 +353,29 @@ pub async fn confusions<'e, E: Executor<'e, Database = Any>>(
 
 /// A drill of the pair (both ways): right → one more in a row, settled at `settles`; wrong →
 /// the run starts over. False when the learner never confused the pair.
-pub async fn drill(
+pub async fn drill<K: ConfusionKey>(
     tx: &mut Transaction<'static, Any>,
     student: i64,
     code: &str,
-    a: i64,
-    b: i64,
+    a: K,
+    b: K,
     right: bool,
     settles: i64,
 ) -> Result<bool, sqlx::Error> {
+    let table = K::TABLE;
     let sql = if right {
-        "UPDATE practice_confusions SET drill_streak = drill_streak + 1, \
-         settled = CASE WHEN drill_streak + 1 >= $5 THEN 1 ELSE 0 END \
-         WHERE student_id = $1 AND code = $2 AND ((expected = $3 AND given = $4) OR (expected = $4 AND given = $3))"
+        format!(
+            "UPDATE {table} SET drill_streak = drill_streak + 1, \
+             settled = CASE WHEN drill_streak + 1 >= $5 THEN 1 ELSE 0 END \
+             WHERE student_id = $1 AND code = $2 AND ((expected = $3 AND given = $4) OR (expected = $4 AND given = $3))"
+        )
     } else {
-        "UPDATE practice_confusions SET drill_streak = 0, settled = 0 WHERE student_id = $1 AND code = $2 \
-         AND ((expected = $3 AND given = $4) OR (expected = $4 AND given = $3)) AND $5 >= 0"
+        format!(
+            "UPDATE {table} SET drill_streak = 0, settled = 0 WHERE student_id = $1 AND code = $2 \
+             AND ((expected = $3 AND given = $4) OR (expected = $4 AND given = $3)) AND $5 >= 0"
+        )
     };
-    let r = sqlx::query(sql).bind(student).bind(code).bind(a).bind(b).bind(settles).execute(&mut **tx).await?;
+    let r = sqlx::query(&sql).bind(student).bind(code).bind(a).bind(b).bind(settles).execute(&mut **tx).await?;
     Ok(r.rows_affected() > 0)
 }
 
@@ -385,6 +421,41 @@ pub async fn completed_lesson_letters<'e, E: Executor<'e, Database = Any>>(
     .fetch_all(ex)
     .await?;
     Ok(rows.into_iter().map(|(l,)| l).collect())
+}
+
+/// The contraction ids and words (JSON lists) of the lessons the student completed in
+/// contracted courses of `code`, in course and lesson order.
+pub async fn completed_contraction_lessons<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    student: i64,
+    code: &str,
+) -> Result<Vec<(String, String)>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT l.contractions, l.words FROM lesson_completions lc JOIN lessons l ON l.id = lc.lesson_id \
+         JOIN chapters ch ON ch.id = l.chapter_id JOIN courses c ON c.id = ch.course_id \
+         WHERE lc.student_id = $1 AND c.language = $2 AND c.braille_grade = 2 \
+         ORDER BY c.id, ch.position, l.position",
+    )
+    .bind(student)
+    .bind(code)
+    .fetch_all(ex)
+    .await
+}
+
+/// The ids of the student's contraction cards of `code` (both directions).
+pub async fn card_ids<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    student: i64,
+    code: &str,
+) -> Result<Vec<String>, sqlx::Error> {
+    let rows: Vec<(String,)> = sqlx::query_as(
+        "SELECT DISTINCT symbol FROM practice_cards WHERE student_id = $1 AND code = $2 AND kind = 'contraction'",
+    )
+    .bind(student)
+    .bind(code)
+    .fetch_all(ex)
+    .await?;
+    Ok(rows.into_iter().map(|(s,)| s).collect())
 }
 
 /// A review sent with a device's answer id (issue 26), as needed to answer a resend alike.

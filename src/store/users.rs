@@ -1,4 +1,4 @@
-use sqlx::{Any, Executor};
+use sqlx::{any::AnyArguments, query::Query, Any, Executor, Row};
 
 use crate::{
     auth::Standing,
@@ -14,15 +14,8 @@ pub struct UserRow {
     pub password_hash: String,
     pub user_type: String,
     pub is_active: i64,
-    pub phone: Option<String>,
-    pub gender: Option<String>,
-    pub country: Option<String>,
-    pub job_title: Option<String>,
-    pub vision_type: Option<String>,
-    pub birth_date: Option<String>,
-    pub bio: Option<String>,
-    pub education_type: Option<String>,
-    pub level: Option<String>,
+    #[sqlx(flatten)]
+    pub profile: ProfileFields,
     pub avatar: Option<String>,
     pub created_at: i64,
     pub updated_at: i64,
@@ -58,32 +51,31 @@ pub struct NewUser<'a> {
     pub profile: ProfileFields,
 }
 
+/// Binds the profile fields to nine placeholders in a row, in the order of [`PROFILE`].
+fn bind_profile<'q>(q: Query<'q, Any, AnyArguments<'q>>, p: &'q ProfileFields) -> Query<'q, Any, AnyArguments<'q>> {
+    q.bind(&p.phone)
+        .bind(&p.gender)
+        .bind(&p.country)
+        .bind(&p.job_title)
+        .bind(&p.vision_type)
+        .bind(&p.birth_date)
+        .bind(&p.bio)
+        .bind(&p.education_type)
+        .bind(&p.level)
+}
+
+/// The profile columns [`bind_profile`] binds.
+const PROFILE: &str = "phone, gender, country, job_title, vision_type, birth_date, bio, education_type, level";
+
 pub async fn insert<'e, E: Executor<'e, Database = Any>>(ex: E, u: NewUser<'_>) -> Result<i64, sqlx::Error> {
     let now = now_ms();
-    let p = u.profile;
-    let (id,): (i64,) = sqlx::query_as(
-        "INSERT INTO users (email, name, password_hash, user_type, is_active, phone, gender, country, job_title, \
-         vision_type, birth_date, bio, education_type, level, created_at, updated_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $15) RETURNING id",
-    )
-    .bind(u.email)
-    .bind(u.name)
-    .bind(u.password_hash)
-    .bind(u.user_type.as_str())
-    .bind(u.active as i64)
-    .bind(p.phone)
-    .bind(p.gender)
-    .bind(p.country)
-    .bind(p.job_title)
-    .bind(p.vision_type)
-    .bind(p.birth_date)
-    .bind(p.bio)
-    .bind(p.education_type)
-    .bind(p.level)
-    .bind(now)
-    .fetch_one(ex)
-    .await?;
-    Ok(id)
+    let sql = format!(
+        "INSERT INTO users (email, name, password_hash, user_type, is_active, {PROFILE}, created_at, updated_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $15) RETURNING id"
+    );
+    let q = sqlx::query(&sql).bind(u.email).bind(u.name).bind(u.password_hash).bind(u.user_type.as_str());
+    let row = bind_profile(q.bind(u.active as i64), &u.profile).bind(now).fetch_one(ex).await?;
+    row.try_get(0)
 }
 
 pub async fn by_email(db: &Db, email: &str) -> Result<Option<UserRow>, sqlx::Error> {
@@ -228,24 +220,11 @@ pub async fn set_password<'e, E: Executor<'e, Database = Any>>(ex: E, id: i64, h
 }
 
 pub async fn update_profile(db: &Db, id: i64, name: &str, p: &ProfileFields) -> Result<(), sqlx::Error> {
-    sqlx::query(
+    let q = sqlx::query(
         "UPDATE users SET name = $2, phone = $3, gender = $4, country = $5, job_title = $6, vision_type = $7, \
          birth_date = $8, bio = $9, education_type = $10, level = $11, updated_at = $12 WHERE id = $1",
-    )
-    .bind(id)
-    .bind(name)
-    .bind(&p.phone)
-    .bind(&p.gender)
-    .bind(&p.country)
-    .bind(&p.job_title)
-    .bind(&p.vision_type)
-    .bind(&p.birth_date)
-    .bind(&p.bio)
-    .bind(&p.education_type)
-    .bind(&p.level)
-    .bind(now_ms())
-    .execute(db)
-    .await?;
+    );
+    bind_profile(q.bind(id).bind(name), p).bind(now_ms()).execute(db).await?;
     Ok(())
 }
 

@@ -129,7 +129,7 @@ pub async fn detail(
     id: web::Path<i64>,
 ) -> Result<web::Json<UserDetailDto>, ApiError> {
     let d = admin::user(&state.db, *id).await?;
-    let p = d.profile;
+    let p = d.profile.profile;
     Ok(web::Json(UserDetailDto {
         user: admin_user(&d.user),
         profile: UserProfile {

@@ -336,10 +336,10 @@ pub fn mastery_dto(m: &contractions::Mastery, lang: Lang) -> ContractionMasteryD
                         example: c.example.as_ref().map(|e| {
                             example_dto(&ContractionPrompt { contraction: c.contraction, example: e.clone() })
                         }),
-                        reading: c.reading,
-                        writing: c.writing,
-                        reviews: c.reviews,
-                        due_at: c.due_at.map(iso),
+                        reading: c.figures.reading,
+                        writing: c.figures.writing,
+                        reviews: c.figures.reviews,
+                        due_at: c.figures.due_at.map(iso),
                     })
                     .collect(),
             })

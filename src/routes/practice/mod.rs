@@ -193,10 +193,10 @@ pub async fn stats(
             .iter()
             .map(|x| SymbolStatsDto {
                 symbol: symbol_dto(&x.symbol, lang),
-                reading: x.reading,
-                writing: x.writing,
-                reviews: x.reviews,
-                due_at: x.due_at.map(crate::db::iso),
+                reading: x.figures.reading,
+                writing: x.figures.writing,
+                reviews: x.figures.reviews,
+                due_at: x.figures.due_at.map(crate::db::iso),
             })
             .collect(),
         streak: s.streak,
