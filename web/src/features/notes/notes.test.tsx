@@ -129,6 +129,22 @@ describe('NotesPage (student)', () => {
     expect(await screen.findByText('From the supervisor')).toBeTruthy();
   });
 
+  it('a reply that cannot be sent says so, keeps the text and can be sent again', async () => {
+    server({
+      'GET /api/notes': () => ({ body: { notes: [note(1)] } }),
+      'POST /api/notes/*': () => ({ status: 500, body: { code: 'internal', message: 'The server could not save the reply' } }),
+    });
+    const user = userEvent.setup();
+    page(<NotesPage />);
+    await screen.findByRole('heading', { level: 2, name: 'Note from Mona' });
+    await user.type(screen.getByLabelText(/^Your reply/), 'Thank you!');
+    await user.click(screen.getByRole('button', { name: 'Send reply' }));
+    await waitFor(() => expect(screen.getAllByRole('alert').some((a) => a.textContent === 'The server could not save the reply')).toBe(true));
+    expect(screen.getByRole('button', { name: 'Send reply' }).getAttribute('aria-disabled')).toBeNull();
+    expect((screen.getByLabelText(/^Your reply/) as HTMLTextAreaElement).value).toBe('Thank you!');
+    expect(document.querySelector('.thread-reply')).toBeNull();
+  });
+
   it('never shows an older answer after a newer one', async () => {
     // The first load is slow and the reload (after a resync) fast: the slow, older list arrives last.
     let releaseFirst: (r: Response) => void = () => {};

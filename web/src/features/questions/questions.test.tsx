@@ -136,6 +136,35 @@ describe('StudentQuestionsPage', () => {
     expect(screen.queryByText('Waiting for an answer')).toBeNull();
   });
 
+  it("a refused question shows the server's message on its field, keeps the text and can be sent again", async () => {
+    let refuse = true;
+    server({
+      'GET /api/questions': () => ({ questions: [] }),
+      'GET /api/student/courses': () => ({ courses: [{ course: { id: 1, title: 'Braille letters' } }] }),
+      'GET /api/courses/1': () => ({ id: 1, chapters: [] }),
+      'POST /api/questions': () =>
+        refuse
+          ? new Response(JSON.stringify({ code: 'validation', message: 'The question is too long', field: 'text' }), { status: 400 })
+          : new Response(JSON.stringify({ message: 'Question sent', question: q(8, { text: 'Short' }) }), { status: 201 }),
+    });
+    const user = userEvent.setup();
+    page(<StudentQuestionsPage />);
+    const text = await screen.findByRole('textbox', { name: /^Your question/ });
+    await user.type(text, 'Short');
+    await user.click(screen.getByRole('button', { name: 'Send question' }));
+    await waitFor(() => expect(text.getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getByText('The question is too long')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(text));
+    const send = screen.getByRole('button', { name: 'Send question' });
+    expect(send.getAttribute('aria-disabled')).toBeNull();
+    expect((text as HTMLTextAreaElement).value).toBe('Short');
+
+    refuse = false;
+    await user.click(send);
+    await waitFor(() => expect(screen.getAllByRole('status').some((s) => s.textContent === 'Question sent')).toBe(true));
+    expect(text.getAttribute('aria-invalid')).toBeNull();
+  });
+
   it('tells a student without courses to enrol first', async () => {
     server({ 'GET /api/questions': () => ({ questions: [] }), 'GET /api/student/courses': () => ({ courses: [] }) });
     page(<StudentQuestionsPage />);
@@ -173,6 +202,21 @@ describe('InstructorQuestionsPage', () => {
     act(() => publishLive({ id: 60, kind: 'question.asked', payload: { question: q(3, { student_name: 'Omar' }) }, created_at: '' }));
     expect(await screen.findByRole('heading', { name: 'Question from Omar' })).toBeTruthy();
     expect(screen.getByText('3 questions, 1 unanswered')).toBeTruthy();
+  });
+
+  it("an answer the server refuses keeps the form, with the server's message and the button enabled", async () => {
+    server({
+      'GET /api/questions': () => ({ questions: [q(2)] }),
+      'POST /api/questions/2/answer': () => new Response(JSON.stringify({ code: 'forbidden', message: 'This is not your course' }), { status: 403 }),
+    });
+    const user = userEvent.setup();
+    page(<InstructorQuestionsPage />);
+    await user.type(await screen.findByLabelText(/^Your answer/), 'Use dots 1 and 2');
+    await user.click(screen.getByRole('button', { name: 'Send answer' }));
+    await waitFor(() => expect(screen.getAllByRole('alert').some((a) => a.textContent === 'This is not your course')).toBe(true));
+    expect(screen.getByRole('button', { name: 'Send answer' }).getAttribute('aria-disabled')).toBeNull();
+    expect((screen.getByLabelText(/^Your answer/) as HTMLTextAreaElement).value).toBe('Use dots 1 and 2');
+    expect(screen.getByText('Waiting for an answer')).toBeTruthy();
   });
 
   it('never shows an older list after a newer one', async () => {
