@@ -3,6 +3,7 @@ import { ErrorAlert } from '@/components/Alert';
 import { useModalDialog } from '@/components/useModalDialog';
 import { TextArea } from '@/components/Field';
 import { ApiError } from '@/lib/api-client';
+import { errorText } from '@/lib/mutation';
 
 interface ReasonDialogProps {
   open: boolean;
@@ -14,8 +15,13 @@ interface ReasonDialogProps {
   cancelLabel: string;
   requiredMessage: string;
   fallbackError: string;
-  /** Sends the decision; a thrown ApiError with `field: "reason"` is shown on the field. */
-  onConfirm: (reason: string) => Promise<void>;
+  /**
+   * Sends the decision (the page's mutation). A refusal the page does not handle itself goes to
+   * `failed`: an ApiError with `field: "reason"` is shown on the field, any other in the alert.
+   */
+  onConfirm: (reason: string, failed: (err: unknown) => void) => void;
+  /** True while the decision is being sent. */
+  busy: boolean;
   onClose: () => void;
   idPrefix: string;
 }
@@ -29,11 +35,10 @@ interface ReasonDialogProps {
  * otherwise the page moves it (e.g. to the next row after the decided one left the list).
  */
 export function ReasonDialog(props: ReasonDialogProps) {
-  const { open, title, children, reasonLabel, reasonHint, confirmLabel, cancelLabel, requiredMessage, fallbackError, onConfirm, onClose, idPrefix } = props;
+  const { open, title, children, reasonLabel, reasonHint, confirmLabel, cancelLabel, requiredMessage, fallbackError, onConfirm, busy, onClose, idPrefix } = props;
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState('');
   const [formError, setFormError] = useState('');
-  const [busy, setBusy] = useState(false);
   const fieldId = `${idPrefix}-reason`;
   const { dialogProps, titleId, bodyId, close } = useModalDialog({
     open,
@@ -47,7 +52,7 @@ export function ReasonDialog(props: ReasonDialogProps) {
     },
   });
 
-  async function submit(e: FormEvent) {
+  function submit(e: FormEvent) {
     e.preventDefault();
     if (busy) return;
     setFormError('');
@@ -57,19 +62,14 @@ export function ReasonDialog(props: ReasonDialogProps) {
       return;
     }
     setReasonError('');
-    setBusy(true);
-    try {
-      await onConfirm(reason.trim());
-    } catch (err) {
+    onConfirm(reason.trim(), (err) => {
       if (err instanceof ApiError && err.field === 'reason') {
         setReasonError(err.message);
         document.getElementById(fieldId)?.focus();
       } else {
-        setFormError(err instanceof ApiError ? err.message : fallbackError);
+        setFormError(errorText(err, fallbackError));
       }
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
