@@ -302,6 +302,42 @@ describe('CourseBuilder', () => {
     expect(plain.chapters[0].lessons.map((l) => l.contractions)).toEqual([[], []]);
   }, 20_000);
 
+  it('a save that never reached the server says so in the alert; the button works again and nothing is saved', async () => {
+    const user = userEvent.setup();
+    server((c) => {
+      if (c.url.includes('braille/table')) return json(200, TABLE);
+      if (c.url.endsWith('/api/courses') && c.method === 'POST') throw new TypeError('Failed to fetch');
+      return json(404, {});
+    });
+    const onSaved = renderBuilder();
+    await fillCourse(user);
+    await user.click(screen.getByRole('button', { name: 'Save as draft' }));
+    await waitFor(() => expect(screen.getAllByRole('alert').map((a) => a.textContent)).toContain(txt('common.sendError')));
+    const save = screen.getByRole('button', { name: 'Save as draft' });
+    expect(save.getAttribute('aria-disabled')).toBeNull();
+    expect(onSaved).not.toHaveBeenCalled();
+  });
+
+  it("an upload the server refuses says why on its field, and the form does not wait for it", async () => {
+    const user = userEvent.setup();
+    server((c) => {
+      if (c.url.includes('braille/table')) return json(200, TABLE);
+      if (c.url.includes('/api/media')) return json(415, { code: 'unsupported_type', message: 'This type of file is not accepted' });
+      return json(404, {});
+    });
+    renderBuilder();
+    await user.click(screen.getByRole('button', { name: 'Add audio' }));
+    const input = screen.getByLabelText(/^File to upload/) as HTMLInputElement;
+    await user.upload(input, new File(['RIFF'], 'a.wav', { type: 'audio/wav' }));
+    expect(await screen.findByText('This type of file is not accepted')).toBeTruthy();
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(input.getAttribute('aria-busy')).toBeNull();
+    expect(input.value).toBe('');
+    // No upload under way: saving checks the form instead of asking to wait.
+    await user.click(screen.getByRole('button', { name: 'Save as draft' }));
+    expect(screen.queryByText(txt('builder.waitUpload'))).toBeNull();
+  });
+
   it('refuses a file over 50 MB before uploading, with the spec message', async () => {
     const user = userEvent.setup();
     server((c) => (c.url.includes('braille/table') ? json(200, TABLE) : json(201, { id: 1, kind: 'audio', name: 'a.wav', size: 10, content_type: 'audio/wav', url: '/api/media/1?exp=1&sig=x' })));
