@@ -7,6 +7,7 @@ import '@/lib/i18n';
 import { applyLanguage } from '@/lib/i18n';
 import { KEYS } from '@/lib/storage';
 import type { PracticeSession, ReviewResult } from './api/practice';
+import { DrillPanel } from './components/DrillPanel';
 import { PracticePage } from './routes/PracticePage';
 
 type Handler = (url: string, init: RequestInit) => unknown;
@@ -203,5 +204,40 @@ describe('PracticePage', () => {
       expect(await screen.findByText('You ended the session at your time box. The cards left keep until next time.')).toBeTruthy();
       expect(requests.filter((r) => r.method === 'POST')).toHaveLength(6);
     });
+  });
+});
+
+describe('DrillPanel', () => {
+  const e = { print: 'e', name: 'letter e', cells: { braille: '⠑', dots: ['15'] } };
+  const i = { print: 'i', name: 'letter i', cells: { braille: '⠊', dots: ['24'] } };
+
+  it("an answer the server refuses says why; the choices stay and the same answer can be sent again", async () => {
+    let fail = true;
+    const sent: unknown[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init: RequestInit = {}) => {
+        sent.push(JSON.parse(String(init.body)));
+        if (fail) return new Response(JSON.stringify({ code: 'internal', message: 'The answer could not be checked' }), { status: 500 });
+        return new Response(JSON.stringify({ correct: true, expected: e, settled: false }), { status: 200 });
+      }),
+    );
+    const user = userEvent.setup();
+    render(<DrillPanel code="en" drills={[{ a: e, b: i, count: 3 }]} onDone={() => undefined} />);
+    const choice = screen.getByRole('button', { name: /dots 1 5/ });
+    await user.click(choice);
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('The answer could not be checked'));
+    expect(choice.getAttribute('aria-disabled')).toBeNull();
+    expect(document.getElementById('drill-result')).toBeNull();
+
+    fail = false;
+    await user.click(choice);
+    await waitFor(() => expect(document.activeElement?.id).toBe('drill-result'));
+    expect(document.getElementById('drill-result')?.textContent).toContain('Right: e is');
+    expect(screen.getByRole('alert').textContent).toBe('');
+    expect(sent).toEqual([
+      { code: 'en', print: 'e', pair: '⠑⠊', answer: '⠑' },
+      { code: 'en', print: 'e', pair: '⠑⠊', answer: '⠑' },
+    ]);
   });
 });

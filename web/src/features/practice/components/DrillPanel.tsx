@@ -3,14 +3,14 @@
  * buttons (named by their dots), each symbol of the pair asked once. The result is focused
  * when it comes (read once), then "Next".
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId } from 'react';
 import { BrailleCell } from '@/components/braille/BrailleCell';
 import { useUiLang } from '@/components/braille/i18n';
 import { ErrorAlert } from '@/components/Alert';
-import { ApiError } from '@/lib/api-client';
-import { sendDrill, type Code, type DrillPair, type DrillResult } from '../api/practice';
+import { sendDrill, type Code, type DrillPair } from '../api/practice';
 import { usePracticeT } from '../i18n';
 import { cellsPhrase, dotList } from './speech';
+import { useDrill } from './useDrill';
 
 interface Props {
   code: Code;
@@ -22,43 +22,13 @@ export function DrillPanel({ code, drills, onDone }: Props) {
   const { t } = usePracticeT();
   const ui = useUiLang();
   const uid = useId();
-  // Each pair asks for a, then b.
-  const steps = drills.flatMap((d) => [
-    { pair: d, ask: d.a },
-    { pair: d, ask: d.b },
-  ]);
-  const [i, setI] = useState(0);
-  const [result, setResult] = useState<DrillResult | null>(null);
-  const [error, setError] = useState('');
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  const resultRef = useRef<HTMLDivElement>(null);
-  const step = steps[i];
-
-  useEffect(() => {
-    headingRef.current?.focus();
-  }, [i]);
-  useEffect(() => {
-    if (result) resultRef.current?.focus();
-  }, [result]);
-
+  const { step, result, error, choose, next, headingRef, resultRef } = useDrill(
+    drills,
+    (s, braille) => sendDrill({ code, print: s.ask.print, pair: s.pair.a.cells.braille + s.pair.b.cells.braille, answer: braille }),
+    t('loadError'),
+    onDone,
+  );
   if (!step) return null;
-  const pair = step.pair.a.cells.braille + step.pair.b.cells.braille;
-
-  async function choose(braille: string) {
-    if (result) return;
-    setError('');
-    try {
-      setResult(await sendDrill({ code, print: step.ask.print, pair, answer: braille }));
-    } catch (err) {
-      setError(err instanceof ApiError ? err.message : t('loadError'));
-    }
-  }
-
-  function next() {
-    setResult(null);
-    if (i + 1 >= steps.length) onDone();
-    else setI(i + 1);
-  }
 
   return (
     <section className="card practice-drill" aria-labelledby={`${uid}-h`}>
@@ -72,7 +42,7 @@ export function DrillPanel({ code, drills, onDone }: Props) {
           const phrase = cellsPhrase(s.cells.dots, ui, ', ');
           return (
             <li key={s.cells.braille}>
-              <button type="button" className="btn btn-secondary practice-choice" aria-disabled={!!result || undefined} onClick={() => void choose(s.cells.braille)}>
+              <button type="button" className="btn btn-secondary practice-choice" aria-disabled={!!result || undefined} onClick={() => choose(s.cells.braille)}>
                 <BrailleCell dots={dotList(s.cells.dots[0] ?? '0')} label={phrase} size="small" />
                 <span>
                   {phrase} <span dir="ltr">{s.cells.braille}</span>
