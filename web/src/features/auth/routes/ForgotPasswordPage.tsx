@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { ErrorAlert, StatusMessage } from '@/components/Alert';
 import { TextField } from '@/components/Field';
 import { Page } from '@/components/Page';
-import { looksLikeEmail, useFormErrors } from '@/lib/forms';
+import { looksLikeEmail, useFormMutation } from '@/lib/forms';
 import { useApiMutation } from '@/lib/mutation';
 import { requestReset } from '../api/auth';
 import { ScriptNote } from '@/components/ScriptNote';
@@ -15,9 +15,8 @@ export function ForgotPasswordPage() {
   const { t } = useTranslation();
   const [email, setEmail] = useState('');
   const [done, setDone] = useState('');
-  const { fieldErrors, formError, reset, showFieldErrors, fail } = useFormErrors(ORDER, t('errors.problemSending'));
-  const send = useApiMutation({ mutationFn: (to: string) => requestReset(to), fallback: t('errors.problemSending') });
-  const busy = send.pending;
+  const fallback = t('errors.problemSending');
+  const { fieldErrors, formError, reset, showFieldErrors, send, busy } = useFormMutation(useApiMutation({ mutationFn: (to: string) => requestReset(to), fallback }), ORDER, fallback);
 
   function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -25,7 +24,7 @@ export function ForgotPasswordPage() {
     reset();
     setDone('');
     if (!looksLikeEmail(email)) return showFieldErrors({ email: email.trim() ? t('errors.invalidEmail') : t('common.requiredField') });
-    send.mutate(email.trim(), { onSuccess: (res) => setDone(res.message), onError: fail });
+    send(email.trim(), (res) => setDone(res.message));
   }
 
   return (

@@ -6,7 +6,7 @@ import { SelectField, TextField } from '@/components/Field';
 import { NewPasswordFields } from '@/components/NewPasswordFields';
 import { Page } from '@/components/Page';
 import { ProfileFields, type ProfileField } from '@/components/ProfileFields';
-import { looksLikeEmail, meetsPasswordPolicy, useFormErrors, type FieldErrors } from '@/lib/forms';
+import { looksLikeEmail, meetsPasswordPolicy, useFormMutation, type FieldErrors } from '@/lib/forms';
 import { useApiMutation } from '@/lib/mutation';
 import { register, type RegisterInput } from '../api/auth';
 import { ScriptNote } from '@/components/ScriptNote';
@@ -36,9 +36,8 @@ export function RegisterPage() {
   const { t } = useTranslation();
   const [v, setV] = useState<Values>(EMPTY);
   const [done, setDone] = useState('');
-  const { fieldErrors, formError, reset, showFieldErrors, fail } = useFormErrors(ORDER, t('errors.problemSending'));
-  const send = useApiMutation({ mutationFn: register, fallback: t('errors.problemSending') });
-  const busy = send.pending;
+  const fallback = t('errors.problemSending');
+  const { fieldErrors, formError, reset, showFieldErrors, send, busy } = useFormMutation(useApiMutation({ mutationFn: register, fallback }), ORDER, fallback);
   const set = (k: string) => (value: string) => setV((old) => ({ ...old, [k]: value }));
 
   function onSubmit(e: FormEvent) {
@@ -67,12 +66,9 @@ export function RegisterPage() {
     if (v.gender === 'male' || v.gender === 'female') input.gender = v.gender;
     if (v.vision_type === 'blind' || v.vision_type === 'low_vision' || v.vision_type === 'sighted') input.vision_type = v.vision_type;
 
-    send.mutate(input, {
-      onSuccess: (res) => {
-        setDone(res.message);
-        setV(EMPTY);
-      },
-      onError: fail,
+    send(input, (res) => {
+      setDone(res.message);
+      setV(EMPTY);
     });
   }
 

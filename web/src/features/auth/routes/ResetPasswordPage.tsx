@@ -4,7 +4,7 @@ import { Link, useParams } from 'react-router';
 import { ErrorAlert, StatusMessage } from '@/components/Alert';
 import { TextField } from '@/components/Field';
 import { Page } from '@/components/Page';
-import { meetsPasswordPolicy, useFormErrors, type FieldErrors } from '@/lib/forms';
+import { meetsPasswordPolicy, useFormMutation, type FieldErrors } from '@/lib/forms';
 import { useApiMutation } from '@/lib/mutation';
 import { confirmReset } from '../api/auth';
 
@@ -16,12 +16,9 @@ export function ResetPasswordPage() {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [done, setDone] = useState('');
-  const { fieldErrors, formError, reset, showFieldErrors, fail } = useFormErrors(ORDER, t('errors.problemSending'));
-  const send = useApiMutation({
-    mutationFn: (body: { password: string; confirm: string }) => confirmReset(token, body.password, body.confirm),
-    fallback: t('errors.problemSending'),
-  });
-  const busy = send.pending;
+  const fallback = t('errors.problemSending');
+  const confirming = useApiMutation({ mutationFn: (body: { password: string; confirm: string }) => confirmReset(token, body.password, body.confirm), fallback });
+  const { fieldErrors, formError, reset, showFieldErrors, send, busy } = useFormMutation(confirming, ORDER, fallback);
 
   function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -31,17 +28,11 @@ export function ResetPasswordPage() {
     if (!meetsPasswordPolicy(password)) errs.password = t('errors.passwordPolicy');
     if (confirm !== password) errs.password_confirm = t('errors.passwordMismatch');
     if (Object.keys(errs).length) return showFieldErrors(errs);
-    send.mutate(
-      { password, confirm },
-      {
-        onSuccess: (res) => {
-          setDone(res.message);
-          setPassword('');
-          setConfirm('');
-        },
-        onError: fail,
-      },
-    );
+    send({ password, confirm }, (res) => {
+      setDone(res.message);
+      setPassword('');
+      setConfirm('');
+    });
   }
 
   return (

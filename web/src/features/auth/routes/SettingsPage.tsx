@@ -5,7 +5,7 @@ import { KeyboardModeSetting } from '@/components/braille/KeyboardModeSetting';
 import { TextField } from '@/components/Field';
 import { NewPasswordFields } from '@/components/NewPasswordFields';
 import { Page } from '@/components/Page';
-import { meetsPasswordPolicy, useFormErrors, type FieldErrors } from '@/lib/forms';
+import { meetsPasswordPolicy, useFormMutation, type FieldErrors } from '@/lib/forms';
 import { useChangePassword } from '../api/queries';
 import { DevicesSection } from '../components/DevicesSection';
 
@@ -20,9 +20,8 @@ export function SettingsPage() {
   const { t } = useTranslation();
   const [v, setV] = useState({ old_password: '', new_password: '', new_password_confirm: '' });
   const [done, setDone] = useState('');
-  const { fieldErrors, formError, reset, showFieldErrors, fail } = useFormErrors(ORDER, t('errors.problemSending'));
-  const change = useChangePassword(t('errors.problemSending'));
-  const busy = change.pending;
+  const fallback = t('errors.problemSending');
+  const { fieldErrors, formError, reset, showFieldErrors, send, busy } = useFormMutation(useChangePassword(fallback), ORDER, fallback);
   const set = (k: keyof typeof v) => (value: string) => setV((o) => ({ ...o, [k]: value }));
 
   function onSubmit(e: FormEvent) {
@@ -35,12 +34,9 @@ export function SettingsPage() {
     if (!meetsPasswordPolicy(v.new_password)) errs.new_password = t('errors.passwordPolicy');
     if (v.new_password_confirm !== v.new_password) errs.new_password_confirm = t('errors.passwordMismatch');
     if (Object.keys(errs).length) return showFieldErrors(errs);
-    change.mutate(v, {
-      onSuccess: (res) => {
-        setDone(res.message);
-        setV({ old_password: '', new_password: '', new_password_confirm: '' });
-      },
-      onError: fail,
+    send(v, (res) => {
+      setDone(res.message);
+      setV({ old_password: '', new_password: '', new_password_confirm: '' });
     });
   }
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '@/components/Alert';
 import { TextArea, TextField } from '@/components/Field';
 import { Page } from '@/components/Page';
-import { useFormErrors } from '@/lib/forms';
+import { useFormMutation } from '@/lib/forms';
 import { useApiMutation } from '@/lib/mutation';
 import { sendContact } from '../api/contact';
 import { CONTACT_NS } from '../i18n';
@@ -24,9 +24,9 @@ export function ContactPage() {
   const [honeypot, setHoneypot] = useState('');
   const [sentTo, setSentTo] = useState<{ email: string; message: string } | null>(null);
   const order = useMemo(() => [...CONTACT_FIELDS], []);
-  const { fieldErrors, formError, setFormError, reset, showFieldErrors, fail } = useFormErrors(order, t('errors.failed'), 'contact');
-  const send = useApiMutation({ mutationFn: (f: ContactForm) => sendContact(f, honeypot), fallback: t('errors.failed') });
-  const busy = send.pending;
+  const fallback = t('errors.failed');
+  const sending = useApiMutation({ mutationFn: (f: ContactForm) => sendContact(f, honeypot), fallback });
+  const { fieldErrors, formError, setFormError, reset, showFieldErrors, send, busy } = useFormMutation(sending, order, fallback, 'contact');
   const done = useRef<HTMLParagraphElement>(null);
   const [refocus, setRefocus] = useState(false);
   // "Write another message": back to the first field of the fresh form.
@@ -55,12 +55,9 @@ export function ContactPage() {
       return;
     }
     reset();
-    send.mutate(form, {
-      onSuccess: (res) => {
-        setSentTo({ email: form.email.trim(), message: res?.message || t('sent') });
-        setForm(EMPTY);
-      },
-      onError: fail,
+    send(form, (res) => {
+      setSentTo({ email: form.email.trim(), message: res?.message || t('sent') });
+      setForm(EMPTY);
     });
   }
 

@@ -6,7 +6,7 @@ import { Rich } from '@/components/Rich';
 import { ErrorAlert, StatusMessage } from '@/components/Alert';
 import { TextArea } from '@/components/Field';
 import { formatDateTime } from '@/lib/format';
-import { useFormErrors } from '@/lib/forms';
+import { useFormMutation } from '@/lib/forms';
 import { type Note } from '../api/notes';
 import { useReplyToNote } from '../api/queries';
 
@@ -34,9 +34,8 @@ export function NoteThread({
   const headingId = `note-${note.id}-heading`;
   const [text, setText] = useState('');
   const [done, setDone] = useState('');
-  const { fieldErrors, formError, reset, showFieldErrors, fail } = useFormErrors(ORDER, tc('errors.problemSending'), prefix);
-  const reply = useReplyToNote(tc('errors.problemSending'));
-  const busy = reply.pending;
+  const fallback = tc('errors.problemSending');
+  const { fieldErrors, formError, reset, showFieldErrors, send, busy } = useFormMutation(useReplyToNote(fallback), ORDER, fallback, prefix);
 
   function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -44,16 +43,10 @@ export function NoteThread({
     reset();
     setDone('');
     if (!text.trim()) return showFieldErrors({ text: tc('common.requiredField') });
-    reply.mutate(
-      { noteId: note.id, text: text.trim() },
-      {
-        onSuccess: (res) => {
-          setText('');
-          setDone(res.message);
-        },
-        onError: fail,
-      },
-    );
+    send({ noteId: note.id, text: text.trim() }, (res) => {
+      setText('');
+      setDone(res.message);
+    });
   }
 
   return (

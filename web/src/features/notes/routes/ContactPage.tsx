@@ -9,7 +9,7 @@ import { EmptyState } from '@/components/EmptyState';
 import { LoadState } from '@/components/LoadState';
 import { TextArea, TextField } from '@/components/Field';
 import { Page } from '@/components/Page';
-import { useFormErrors } from '@/lib/forms';
+import { useFormErrors, useFormMutation } from '@/lib/forms';
 import { useApiMutation } from '@/lib/mutation';
 import { sessionAtom } from '@/lib/state';
 import { isSearchQuery, searchUsers, type UserHit } from '../api/notes';
@@ -44,9 +44,8 @@ export function ContactPage({ type }: { type: 'instructor' | 'student' }) {
   const [recipient, setRecipient] = useState<UserHit | null>(null);
   const [text, setText] = useState('');
   const [done, setDone] = useState('');
-  const compose = useFormErrors(NOTE_ORDER, tc('errors.problemSending'), 'compose');
-  const send = useSendNote(tc('errors.problemSending'));
-  const sending = send.pending;
+  const compose = useFormMutation(useSendNote(tc('errors.problemSending')), NOTE_ORDER, tc('errors.problemSending'), 'compose');
+  const sending = compose.busy;
 
   function onSearch(e: FormEvent) {
     e.preventDefault();
@@ -82,16 +81,10 @@ export function ContactPage({ type }: { type: 'instructor' | 'student' }) {
     compose.reset();
     setDone('');
     if (!text.trim()) return compose.showFieldErrors({ text: tc('common.requiredField') });
-    send.mutate(
-      { to: recipient.id, text: text.trim() },
-      {
-        onSuccess: (res) => {
-          setText('');
-          setDone(res.message);
-        },
-        onError: compose.fail,
-      },
-    );
+    compose.send({ to: recipient.id, text: text.trim() }, (res) => {
+      setText('');
+      setDone(res.message);
+    });
   }
 
   return (

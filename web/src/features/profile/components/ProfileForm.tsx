@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '@/components/Alert';
 import { TextField } from '@/components/Field';
 import { ProfileFields } from '@/components/ProfileFields';
-import { useFormErrors } from '@/lib/forms';
+import { useFormMutation } from '@/lib/forms';
 import { EDITABLE, type Editable, type Profile, type ProfilePatch } from '../api/profile';
 import { useSaveProfile } from '../api/queries';
 
@@ -16,9 +16,8 @@ function initial(p: Profile): Record<Editable, string> {
 export function ProfileForm({ profile, onSaved, onCancel }: { profile: Profile; onSaved: (p: Profile) => void; onCancel: () => void }) {
   const { t } = useTranslation();
   const [v, setV] = useState(() => initial(profile));
-  const { fieldErrors, formError, reset, showFieldErrors, fail } = useFormErrors(ORDER, t('errors.problemSending'), 'p');
-  const save = useSaveProfile(t('errors.problemSending'));
-  const busy = save.pending;
+  const fallback = t('errors.problemSending');
+  const { fieldErrors, formError, reset, showFieldErrors, send, busy } = useFormMutation(useSaveProfile(fallback), ORDER, fallback, 'p');
   const set = (k: Editable) => (value: string) => setV((o) => ({ ...o, [k]: value }));
 
   function onSubmit(e: FormEvent) {
@@ -33,7 +32,7 @@ export function ProfileForm({ profile, onSaved, onCancel }: { profile: Profile; 
       const now = v[k].trim();
       if (now !== before[k]) patch[k] = now === '' ? null : now;
     }
-    save.mutate(patch, { onSuccess: onSaved, onError: fail });
+    send(patch, onSaved);
   }
 
   const common = { idPrefix: 'p' };

@@ -7,7 +7,7 @@ import { ErrorAlert, StatusMessage } from '@/components/Alert';
 import { EmptyState } from '@/components/EmptyState';
 import { SelectField, TextArea } from '@/components/Field';
 import { Page } from '@/components/Page';
-import { useFormErrors, type FieldErrors } from '@/lib/forms';
+import { useFormMutation, type FieldErrors } from '@/lib/forms';
 import { type EnrolledCourse } from '../api/questions';
 import { useAskQuestion, useCourseLessons, useEnrolledCourses, useQuestions } from '../api/queries';
 import { QuestionItem } from '../components/QuestionItem';
@@ -71,9 +71,8 @@ function AskForm({ courses }: { courses: EnrolledCourse[] }) {
   const lessons = useCourseLessons(courseId ? Number(courseId) : null).data ?? [];
   const [text, setText] = useState('');
   const [done, setDone] = useState('');
-  const { fieldErrors, formError, reset, showFieldErrors, fail } = useFormErrors(ORDER, tc('errors.problemSending'), PREFIX);
-  const ask = useAskQuestion(tc('errors.problemSending'));
-  const busy = ask.pending;
+  const fallback = tc('errors.problemSending');
+  const { fieldErrors, formError, reset, showFieldErrors, send, busy } = useFormMutation(useAskQuestion(fallback), ORDER, fallback, PREFIX);
 
   function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -84,16 +83,10 @@ function AskForm({ courses }: { courses: EnrolledCourse[] }) {
     if (!courseId) errs.course_id = tc('common.requiredField');
     if (!text.trim()) errs.text = tc('common.requiredField');
     if (Object.keys(errs).length) return showFieldErrors(errs);
-    ask.mutate(
-      { course_id: Number(courseId), lesson_id: lessonId ? Number(lessonId) : null, text: text.trim() },
-      {
-        onSuccess: (res) => {
-          setText('');
-          setDone(res.message);
-        },
-        onError: fail,
-      },
-    );
+    send({ course_id: Number(courseId), lesson_id: lessonId ? Number(lessonId) : null, text: text.trim() }, (res) => {
+      setText('');
+      setDone(res.message);
+    });
   }
 
   return (
