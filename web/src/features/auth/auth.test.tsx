@@ -7,29 +7,21 @@ import '@/lib/i18n';
 import { applyLanguage } from '@/lib/i18n';
 import { appStore, sessionAtom } from '@/lib/state';
 import { KEYS } from '@/lib/storage';
+import { fakeApi, json, type Handler, type Recorded } from '@/test/server';
 import { signIn } from '@/test/session';
 import { ForgotPasswordPage } from './routes/ForgotPasswordPage';
 import { LoginPage } from './routes/LoginPage';
 import { SettingsPage } from './routes/SettingsPage';
 
-type Reply = { status: number; body: unknown } | 'offline';
-let requests: Array<{ url: string; body: unknown }>;
+let requests: Recorded[];
 
-/** Each `POST <url>` answers with the next reply in its list (the last one again once used up). */
-function server(routes: Record<string, Reply[]>) {
-  requests = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const key = `${init.method ?? 'GET'} ${url}`;
-      requests.push({ url, body: init.body ? JSON.parse(String(init.body)) : undefined });
-      const replies = routes[key];
-      if (!replies) return new Response(JSON.stringify({ devices: [] }), { status: 200 });
-      const reply = replies.length > 1 ? replies.shift()! : replies[0];
-      if (reply === 'offline') throw new TypeError('Failed to fetch');
-      return new Response(JSON.stringify(reply.body), { status: reply.status });
-    }),
-  );
+/** Answers in turn, the last one again once used up; 'offline': a request that never reached the server. */
+function inTurn(...replies: Array<[number, unknown] | 'offline'>): Handler {
+  return () => {
+    const reply = replies.length > 1 ? replies.shift()! : replies[0];
+    if (reply === 'offline') throw new TypeError('Failed to fetch');
+    return json(reply[0], reply[1]);
+  };
 }
 
 function page(ui: React.ReactNode) {
@@ -59,11 +51,8 @@ afterEach(() => {
 describe('LoginPage', () => {
   it("a refused sign-in shows the server's message, stays on the page and can be sent again", async () => {
     const user = { id: 7, type: 'student', name: 'Sara', email: 'sara@example.com' };
-    server({
-      'POST /api/auth/login': [
-        { status: 401, body: { code: 'invalid_credentials', message: 'The e-mail or password is wrong' } },
-        { status: 200, body: { access: 'a', refresh: 'r', user } },
-      ],
+    requests = fakeApi({
+      'POST /api/auth/login': inTurn([401, { code: 'invalid_credentials', message: 'The e-mail or password is wrong' }], [200, { access: 'a', refresh: 'r', user }]),
     });
     const u = userEvent.setup();
     page(<LoginPage />);
@@ -81,9 +70,9 @@ describe('LoginPage', () => {
   });
 
   it('an inactive account offers the activation e-mail again; its failure and its success are said', async () => {
-    server({
-      'POST /api/auth/login': [{ status: 403, body: { code: 'account_inactive', message: 'Activate your account first' } }],
-      'POST /api/auth/activation/resend': [{ status: 429, body: { code: 'rate_limited', message: 'Too many e-mails, try later' } }, { status: 200, body: { message: 'Activation e-mail sent' } }],
+    requests = fakeApi({
+      'POST /api/auth/login': inTurn([403, { code: 'account_inactive', message: 'Activate your account first' }]),
+      'POST /api/auth/activation/resend': inTurn([429, { code: 'rate_limited', message: 'Too many e-mails, try later' }], [200, { message: 'Activation e-mail sent' }]),
     });
     const u = userEvent.setup();
     page(<LoginPage />);
@@ -101,7 +90,7 @@ describe('LoginPage', () => {
 
 describe('ForgotPasswordPage', () => {
   it('a request that never reached the server says so, and the button works again', async () => {
-    server({ 'POST /api/auth/password/reset': ['offline', { status: 200, body: { message: 'If the address is known, a link is on its way' } }] });
+    requests = fakeApi({ 'POST /api/auth/password/reset': inTurn('offline', [200, { message: 'If the address is known, a link is on its way' }]) });
     const u = userEvent.setup();
     page(<ForgotPasswordPage />);
     await u.type(screen.getByLabelText(/^Email/), 'sara@example.com');
@@ -119,7 +108,10 @@ describe('SettingsPage', () => {
   beforeEach(() => signIn(7, 'student'));
 
   it('a wrong current password is shown on its field, which takes focus; nothing is cleared', async () => {
-    server({ 'POST /api/auth/password/change': [{ status: 400, body: { code: 'wrong_password', message: 'The current password is wrong', field: 'old_password' } }] });
+    requests = fakeApi({
+      'GET /api/auth/sessions': () => ({ devices: [] }),
+      'POST /api/auth/password/change': inTurn([400, { code: 'wrong_password', message: 'The current password is wrong', field: 'old_password' }]),
+    });
     const u = userEvent.setup();
     page(<SettingsPage />);
     const old = screen.getByLabelText(/^Current password/);

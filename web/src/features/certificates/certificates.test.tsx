@@ -28,6 +28,7 @@ import { StudentCertificatesPage } from './routes/StudentCertificatesPage';
 import { VerifyPage } from './routes/VerifyPage';
 import { formatPercent } from '@/lib/format';
 import { certificatesT } from './i18n';
+import { fakeApiReplies, type Recorded, type Reply } from '@/test/server';
 import { signIn } from '@/test/session';
 
 /** Text without the bidi isolates the page puts around names and titles. */
@@ -66,24 +67,10 @@ const cert = (code: string, extra: Partial<CertificateDto> = {}): CertificateDto
   ...extra,
 });
 
-let requests: Array<{ url: string; method: string; body: unknown; headers: Record<string, string> }>;
-type Handler = (body: unknown, url: string) => { status?: number; body?: unknown; raw?: BodyInit; type?: string };
+let requests: Recorded[];
 
-function server(routes: Record<string, Handler>) {
-  requests = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const method = init.method ?? 'GET';
-      const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
-      requests.push({ url, method, body, headers: (init.headers ?? {}) as Record<string, string> });
-      const key = Object.keys(routes).find((k) => k === `${method} ${url}` || (k.endsWith('*') && `${method} ${url}`.startsWith(k.slice(0, -1))));
-      if (!key) return new Response(JSON.stringify({ code: 'not_found', message: 'Not found' }), { status: 404 });
-      const out = routes[key](body, url);
-      if (out.raw !== undefined) return new Response(out.raw, { status: out.status ?? 200, headers: { 'Content-Type': out.type ?? 'application/octet-stream' } });
-      return new Response(JSON.stringify(out.body), { status: out.status ?? 200, headers: { 'Content-Type': 'application/json' } });
-    }),
-  );
+function server(routes: Record<string, (body: unknown, url: string) => Reply>) {
+  requests = fakeApiReplies(routes);
 }
 
 function page(ui: React.ReactNode, path = '/', at = '/') {

@@ -10,6 +10,7 @@ import { appStore, sessionAtom } from '@/lib/state';
 import { addReply, isSearchQuery, noteFromPayload, replyFromPayload, upsertNote, type Note } from './api/notes';
 import { ContactPage } from './routes/ContactPage';
 import { NotesPage } from './routes/NotesPage';
+import { fakeApiReplies, type Recorded, type Reply } from '@/test/server';
 import { signIn } from '@/test/session';
 
 const SUP = 1;
@@ -36,22 +37,10 @@ const reply = (id: number, noteId: number, author = SARA, text = `reply ${id}`) 
   created_at: '2026-11-02T10:05:00Z',
 });
 
-let requests: Array<{ url: string; method: string; body: unknown }>;
+let requests: Recorded[];
 
-function server(routes: Record<string, (body: unknown, url: string) => { status?: number; body: unknown }>) {
-  requests = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const method = init.method ?? 'GET';
-      const body = init.body ? JSON.parse(String(init.body)) : undefined;
-      requests.push({ url, method, body });
-      const key = Object.keys(routes).find((k) => k === `${method} ${url}` || (k.endsWith('*') && `${method} ${url}`.startsWith(k.slice(0, -1))));
-      if (!key) return new Response(JSON.stringify({ code: 'not_found', message: 'nope' }), { status: 404 });
-      const out = routes[key](body, url);
-      return new Response(JSON.stringify(out.body), { status: out.status ?? 200 });
-    }),
-  );
+function server(routes: Record<string, (body: unknown, url: string) => Reply>) {
+  requests = fakeApiReplies(routes);
 }
 
 function page(ui: React.ReactNode) {

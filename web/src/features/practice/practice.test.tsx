@@ -6,25 +6,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '@/lib/i18n';
 import { applyLanguage } from '@/lib/i18n';
 import { KEYS } from '@/lib/storage';
+import { fakeApi, type Handler, type Recorded } from '@/test/server';
 import type { PracticeSession, ReviewResult } from './api/practice';
 import { DrillPanel } from './components/DrillPanel';
 import { PracticePage } from './routes/PracticePage';
 
-type Handler = (url: string, init: RequestInit) => unknown;
-let requests: Array<{ url: string; method: string; body: unknown }>;
+let requests: Recorded[];
 
 function server(routes: Record<string, Handler>) {
-  requests = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const method = init.method ?? 'GET';
-      requests.push({ url, method, body: init.body ? JSON.parse(String(init.body)) : undefined });
-      const h = routes[`${method} ${url}`];
-      if (!h) return new Response(JSON.stringify({ code: 'not_found', message: 'nope' }), { status: 404 });
-      return new Response(JSON.stringify(h(url, init)), { status: 200 });
-    }),
-  );
+  requests = fakeApi(routes);
 }
 
 const session = (extra: Partial<PracticeSession> = {}): PracticeSession => ({
@@ -136,7 +126,7 @@ describe('PracticePage', () => {
   describe('pace', () => {
     const cards = (n: number) =>
       Array.from({ length: n }, (_, i) => ({ id: 10 + i, direction: 'reading' as const, new: true, print: null, name: null, cells: { braille: '⠁', dots: ['1'] } }));
-    const answered = (_url: string, init: RequestInit) => ({ ...wrong, card_id: JSON.parse(String(init.body)).card_id, again_in_session: false });
+    const answered = (body: unknown) => ({ ...wrong, card_id: (body as { card_id: number }).card_id, again_in_session: false });
     let now = Date.parse('2026-11-27T10:00:00Z');
 
     beforeEach(() => {

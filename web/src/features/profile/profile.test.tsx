@@ -5,6 +5,7 @@ import '@/lib/i18n';
 import { applyLanguage } from '@/lib/i18n';
 import { queryClient } from '@/lib/query';
 import { appStore, sessionAtom } from '@/lib/state';
+import { fakeApi, json } from '@/test/server';
 import { signIn } from '@/test/session';
 import type { Profile } from './api/profile';
 import { ProfilePage } from './routes/ProfilePage';
@@ -28,19 +29,9 @@ const profile: Profile = {
   created_at: '2026-10-01T10:00:00Z',
 };
 
-type Reply = { status: number; body: unknown };
-
-/** `GET /api/profile` answers the profile; a write answers the next reply of its list. */
-function server(writes: Record<string, Reply[]>) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const method = init.method ?? 'GET';
-      if (method === 'GET' && url === '/api/profile') return new Response(JSON.stringify(profile), { status: 200 });
-      const reply = writes[`${method} ${url}`]?.shift() ?? { status: 404, body: { code: 'not_found', message: 'nope' } };
-      return new Response(JSON.stringify(reply.body), { status: reply.status });
-    }),
-  );
+/** `GET /api/profile` answers the profile; a write answers `reply`. */
+function server(write: string, ...replies: Array<[number, unknown]>) {
+  fakeApi({ 'GET /api/profile': () => profile, [write]: () => json(...replies.shift()!) });
 }
 
 beforeEach(() => {
@@ -58,12 +49,7 @@ afterEach(() => {
 
 describe('ProfilePage', () => {
   it("a refused edit shows the server's message on its field and keeps the form; a saved one closes it", async () => {
-    server({
-      'PATCH /api/profile': [
-        { status: 400, body: { code: 'invalid_phone', message: 'This phone number is not valid', field: 'phone' } },
-        { status: 200, body: { ...profile, phone: '+962 7 9999 9999' } },
-      ],
-    });
+    server('PATCH /api/profile', [400, { code: 'invalid_phone', message: 'This phone number is not valid', field: 'phone' }], [200, { ...profile, phone: '+962 7 9999 9999' }]);
     const user = userEvent.setup();
     render(<ProfilePage />);
     await user.click(await screen.findByRole('button', { name: 'Edit profile' }));
@@ -84,7 +70,7 @@ describe('ProfilePage', () => {
   });
 
   it("an avatar the server refuses says why on the file field, and nothing changes", async () => {
-    server({ 'POST /api/profile/avatar': [{ status: 415, body: { code: 'unsupported_type', message: 'This image type is not accepted' } }] });
+    server('POST /api/profile/avatar', [415, { code: 'unsupported_type', message: 'This image type is not accepted' }]);
     const user = userEvent.setup();
     render(<ProfilePage />);
     const input = (await screen.findByLabelText('Choose an image')) as HTMLInputElement;

@@ -7,6 +7,7 @@ import '@/lib/i18n';
 import { applyLanguage } from '@/lib/i18n';
 import { publishLive, publishResync } from '@/lib/realtime';
 import { KEYS } from '@/lib/storage';
+import { fakeApi, type Handler, type Recorded } from '@/test/server';
 import { questionFromPayload, upsertQuestion, type Question } from './api/questions';
 import { InstructorQuestionsPage } from './routes/InstructorQuestionsPage';
 import { StudentQuestionsPage } from './routes/StudentQuestionsPage';
@@ -27,22 +28,10 @@ const q = (id: number, extra: Partial<Question> = {}): Question => ({
   ...extra,
 });
 
-type Handler = (url: string, init: RequestInit) => unknown;
-let requests: Array<{ url: string; method: string; body: unknown }>;
+let requests: Recorded[];
 
 function server(routes: Record<string, Handler>) {
-  requests = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const method = init.method ?? 'GET';
-      requests.push({ url, method, body: init.body ? JSON.parse(String(init.body)) : undefined });
-      const h = routes[`${method} ${url}`];
-      if (!h) return new Response(JSON.stringify({ code: 'not_found', message: 'nope' }), { status: 404 });
-      const out = h(url, init);
-      return out instanceof Response ? out : new Response(JSON.stringify(out), { status: 200 });
-    }),
-  );
+  requests = fakeApi(routes);
 }
 
 function page(ui: React.ReactNode) {
@@ -89,8 +78,8 @@ describe('StudentQuestionsPage', () => {
       'GET /api/questions': () => ({ questions: [q(1)] }),
       'GET /api/student/courses': () => ({ courses: [{ course: { id: 1, title: 'Braille letters' } }] }),
       'GET /api/courses/1': () => ({ chapters: [{ title: 'First letters', lessons: [{ id: 9, title: 'Alif' }] }] }),
-      'POST /api/questions': (_u, init) => {
-        const body = JSON.parse(String(init.body)) as { text: string; lesson_id: number | null };
+      'POST /api/questions': (sent) => {
+        const body = sent as { text: string; lesson_id: number | null };
         return new Response(JSON.stringify({ message: 'Question sent', question: q(2, { text: body.text, lesson_id: body.lesson_id, lesson_title: 'Alif' }) }), { status: 201 });
       },
     });
