@@ -1,14 +1,13 @@
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'jotai';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import '@/lib/i18n';
-import { applyLanguage } from '@/lib/i18n';
-import { appStore, sessionAtom } from '@/lib/state';
+import { appStore } from '@/lib/state';
 import { KEYS } from '@/lib/storage';
 import { fakeApi, json, type Handler, type Recorded } from '@/test/server';
-import { signIn } from '@/test/session';
+import { pageTestsInEnglish, signIn } from '@/test/session';
 import { ForgotPasswordPage } from './routes/ForgotPasswordPage';
 import { LoginPage } from './routes/LoginPage';
 import { SettingsPage } from './routes/SettingsPage';
@@ -38,15 +37,7 @@ function page(ui: React.ReactNode) {
 
 const alertText = () => screen.getAllByRole('alert').map((a) => a.textContent).join('|');
 
-beforeEach(() => act(() => applyLanguage('en')));
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  localStorage.clear();
-  appStore.set(sessionAtom, null);
-  act(() => applyLanguage('ar'));
-});
+pageTestsInEnglish();
 
 describe('LoginPage', () => {
   it("a refused sign-in shows the server's message, stays on the page and can be sent again", async () => {

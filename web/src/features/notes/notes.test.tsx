@@ -1,17 +1,16 @@
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'jotai';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import '@/lib/i18n';
-import { applyLanguage } from '@/lib/i18n';
 import { publishLive, publishResync } from '@/lib/realtime';
-import { appStore, sessionAtom } from '@/lib/state';
+import { appStore } from '@/lib/state';
 import { addReply, isSearchQuery, noteFromPayload, replyFromPayload, upsertNote, type Note } from './api/notes';
 import { ContactPage } from './routes/ContactPage';
 import { NotesPage } from './routes/NotesPage';
 import { fakeApiReplies, type Recorded, type Reply } from '@/test/server';
-import { signIn } from '@/test/session';
+import { pageTestsInEnglish, signIn } from '@/test/session';
 
 const SUP = 1;
 const SARA = 7;
@@ -52,14 +51,7 @@ function page(ui: React.ReactNode) {
   );
 }
 
-beforeEach(() => act(() => applyLanguage('en')));
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  appStore.set(sessionAtom, null);
-  act(() => applyLanguage('ar'));
-});
+pageTestsInEnglish();
 
 describe('note helpers', () => {
   it('search needs "@" and something after it', () => {

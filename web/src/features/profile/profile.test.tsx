@@ -1,12 +1,9 @@
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import '@/lib/i18n';
-import { applyLanguage } from '@/lib/i18n';
-import { queryClient } from '@/lib/query';
-import { appStore, sessionAtom } from '@/lib/state';
 import { fakeApi, json } from '@/test/server';
-import { signIn } from '@/test/session';
+import { pageTestsInEnglish, signIn } from '@/test/session';
 import type { Profile } from './api/profile';
 import { ProfilePage } from './routes/ProfilePage';
 
@@ -34,18 +31,8 @@ function server(write: string, ...replies: Array<[number, unknown]>) {
   fakeApi({ 'GET /api/profile': () => profile, [write]: () => json(...replies.shift()!) });
 }
 
-beforeEach(() => {
-  act(() => applyLanguage('en'));
-  signIn(7, 'student');
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  queryClient.clear();
-  appStore.set(sessionAtom, null);
-  act(() => applyLanguage('ar'));
-});
+pageTestsInEnglish();
+beforeEach(() => signIn(7, 'student'));
 
 describe('ProfilePage', () => {
   it("a refused edit shows the server's message on its field and keeps the form; a saved one closes it", async () => {
