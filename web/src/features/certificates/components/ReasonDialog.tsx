@@ -4,6 +4,7 @@ import { useModalDialog } from '@/components/useModalDialog';
 import { TextArea } from '@/components/Field';
 import { ApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/mutation';
+import { useCertificatesT } from '../i18n';
 
 interface ReasonDialogProps {
   open: boolean;
@@ -12,9 +13,6 @@ interface ReasonDialogProps {
   reasonLabel: string;
   reasonHint: string;
   confirmLabel: string;
-  cancelLabel: string;
-  requiredMessage: string;
-  fallbackError: string;
   /**
    * Sends the decision (the page's mutation). A refusal the page does not handle itself goes to
    * `failed`: an ApiError with `field: "reason"` is shown on the field, any other in the alert.
@@ -35,7 +33,9 @@ interface ReasonDialogProps {
  * otherwise the page moves it (e.g. to the next row after the decided one left the list).
  */
 export function ReasonDialog(props: ReasonDialogProps) {
-  const { open, title, children, reasonLabel, reasonHint, confirmLabel, cancelLabel, requiredMessage, fallbackError, onConfirm, busy, onClose, idPrefix } = props;
+  const { open, title, children, reasonLabel, reasonHint, confirmLabel, onConfirm, busy, onClose, idPrefix } = props;
+  // The words every reason dialog shares: Cancel, the empty reason, a failure without a server message.
+  const { t: txt } = useCertificatesT();
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState('');
   const [formError, setFormError] = useState('');
@@ -57,7 +57,7 @@ export function ReasonDialog(props: ReasonDialogProps) {
     if (busy) return;
     setFormError('');
     if (!reason.trim()) {
-      setReasonError(requiredMessage);
+      setReasonError(txt('common.required'));
       document.getElementById(fieldId)?.focus();
       return;
     }
@@ -67,7 +67,7 @@ export function ReasonDialog(props: ReasonDialogProps) {
         setReasonError(err.message);
         document.getElementById(fieldId)?.focus();
       } else {
-        setFormError(errorText(err, fallbackError));
+        setFormError(errorText(err, txt('common.sendError')));
       }
     });
   }
@@ -87,7 +87,7 @@ export function ReasonDialog(props: ReasonDialogProps) {
               {confirmLabel}
             </button>
             <button type="button" className="btn btn-secondary" onClick={close}>
-              {cancelLabel}
+              {txt('common.cancel')}
             </button>
           </div>
         </form>

@@ -182,9 +182,6 @@ export function IssuedCertificatesPage() {
         reasonLabel={txt('issued.reasonLabel')}
         reasonHint={txt('issued.reasonHint')}
         confirmLabel={txt('issued.confirm')}
-        cancelLabel={txt('common.cancel')}
-        requiredMessage={txt('common.required')}
-        fallbackError={txt('common.sendError')}
         idPrefix="ic-revoke"
         busy={revocation.pending}
         onConfirm={(reason, failed) => {

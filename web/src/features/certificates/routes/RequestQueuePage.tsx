@@ -283,9 +283,6 @@ export function RequestQueuePage() {
         reasonLabel={txt('queue.reasonLabel')}
         reasonHint={txt('queue.reasonHint')}
         confirmLabel={txt('queue.sendReject')}
-        cancelLabel={txt('common.cancel')}
-        requiredMessage={txt('common.required')}
-        fallbackError={txt('common.sendError')}
         idPrefix="cq"
         busy={rejection.pending}
         onConfirm={(reason, failed) => {

@@ -3,13 +3,12 @@
  * with the two contractions' cells as two buttons (named by their dots), each contraction of
  * the pair asked once. The result is focused when it comes (read once), then "Next".
  */
-import { useId } from 'react';
 import { BrailleCell } from '@/components/braille/BrailleCell';
 import { useUiLang } from '@/components/braille/i18n';
-import { ErrorAlert } from '@/components/Alert';
 import { sendContractionDrill, type Code, type ContractionDrillPair } from '../api/practice';
 import { usePracticeT } from '../i18n';
 import { cellsPhrase, dotList } from './speech';
+import { DrillFrame } from './DrillFrame';
 import { useDrill } from './useDrill';
 
 interface Props {
@@ -21,7 +20,6 @@ interface Props {
 export function ContractionDrillPanel({ code, drills, onDone }: Props) {
   const { t } = usePracticeT();
   const ui = useUiLang();
-  const uid = useId();
   const then = ui === 'ar' ? '، ثم ' : ', then ';
   const { step, result, error, choose, next, headingRef, resultRef } = useDrill(
     drills,
@@ -32,47 +30,33 @@ export function ContractionDrillPanel({ code, drills, onDone }: Props) {
   if (!step) return null;
 
   return (
-    <section className="card practice-drill" aria-labelledby={`${uid}-h`}>
-      <h2 id={`${uid}-h`}>{t('drillHeading')}</h2>
-      <p>{t('contractionDrillIntro')}</p>
-      <h3 ref={headingRef} tabIndex={-1} id="contraction-drill-question">
-        {t('drillQuestion', { print: step.ask.print })}
-      </h3>
-      <ul className="practice-pair">
-        {[step.pair.a, step.pair.b].map((c) => {
-          const phrase = cellsPhrase(c.cells.dots, ui, then);
-          return (
-            <li key={c.id}>
-              <button type="button" className="btn btn-secondary practice-choice" aria-disabled={!!result || undefined} onClick={() => choose(c.id)}>
-                <span aria-hidden="true">
-                  {c.cells.dots.map((d, k) => (
-                    <BrailleCell key={k} dots={dotList(d)} label={cellsPhrase([d], ui, then)} size="small" />
-                  ))}
-                </span>
-                <span>
-                  {phrase} <span dir="ltr">{c.cells.braille}</span>
-                </span>
-              </button>
-            </li>
-          );
-        })}
-      </ul>
-      {result ? (
-        <>
-          <div ref={resultRef} tabIndex={-1} className={`practice-result ${result.correct ? 'is-right' : 'is-wrong'}`} id="contraction-drill-result">
-            <p>
-              {t(result.correct ? 'drillRight' : 'drillWrong', { print: result.expected.print, dots: cellsPhrase(result.expected.cells.dots, ui, then) })}
-              {result.settled ? ` ${t('drillSettled')}` : ''}
-            </p>
-          </div>
-          <div className="actions">
-            <button type="button" className="btn btn-primary" id="contraction-drill-next" onClick={next}>
-              {t('next')}
+    <DrillFrame
+      idPrefix="contraction-drill"
+      intro={t('contractionDrillIntro')}
+      ask={step.ask.print}
+      result={result && { correct: result.correct, settled: result.settled, print: result.expected.print, dots: cellsPhrase(result.expected.cells.dots, ui, then) }}
+      error={error}
+      next={next}
+      headingRef={headingRef}
+      resultRef={resultRef}
+    >
+      {[step.pair.a, step.pair.b].map((c) => {
+        const phrase = cellsPhrase(c.cells.dots, ui, then);
+        return (
+          <li key={c.id}>
+            <button type="button" className="btn btn-secondary practice-choice" aria-disabled={!!result || undefined} onClick={() => choose(c.id)}>
+              <span aria-hidden="true">
+                {c.cells.dots.map((d, k) => (
+                  <BrailleCell key={k} dots={dotList(d)} label={cellsPhrase([d], ui, then)} size="small" />
+                ))}
+              </span>
+              <span>
+                {phrase} <span dir="ltr">{c.cells.braille}</span>
+              </span>
             </button>
-          </div>
-        </>
-      ) : null}
-      <ErrorAlert>{error}</ErrorAlert>
-    </section>
+          </li>
+        );
+      })}
+    </DrillFrame>
   );
 }
