@@ -316,7 +316,7 @@ describe('CourseBuilder', () => {
     const save = screen.getByRole('button', { name: 'Save as draft' });
     expect(save.getAttribute('aria-disabled')).toBeNull();
     expect(onSaved).not.toHaveBeenCalled();
-  });
+  }, 15_000);
 
   it("an upload the server refuses says why on its field, and the form does not wait for it", async () => {
     const user = userEvent.setup();
