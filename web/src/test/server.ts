@@ -22,21 +22,28 @@ export type Handler = (body: unknown, url: string) => unknown;
 
 export const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
-function stub(routes: Record<string, Handler>, answer: (out: unknown) => Response): Recorded[] {
+/** Stubs `fetch` with `answer`, which sees each request (its JSON body parsed); returns the requests as they come. */
+export function fakeFetch(answer: (request: Recorded) => Response | Promise<Response>): Recorded[] {
   const requests: Recorded[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init: RequestInit = {}) => {
-      const method = init.method ?? 'GET';
       const body = typeof init.body === 'string' ? JSON.parse(init.body) : init.body;
-      requests.push({ url, method, body, headers: (init.headers ?? {}) as Record<string, string> });
-      const key = Object.keys(routes).find((k) => k === `${method} ${url}` || (k.endsWith('*') && `${method} ${url}`.startsWith(k.slice(0, -1))));
-      if (!key) return json(404, { code: 'not_found', message: 'Not found' });
-      const out = await routes[key](body, url);
-      return out instanceof Response ? out : answer(out);
+      const request = { url, method: init.method ?? 'GET', body, headers: (init.headers ?? {}) as Record<string, string> };
+      requests.push(request);
+      return answer(request);
     }),
   );
   return requests;
+}
+
+function stub(routes: Record<string, Handler>, answer: (out: unknown) => Response): Recorded[] {
+  return fakeFetch(async ({ url, method, body }) => {
+    const key = Object.keys(routes).find((k) => k === `${method} ${url}` || (k.endsWith('*') && `${method} ${url}`.startsWith(k.slice(0, -1))));
+    if (!key) return json(404, { code: 'not_found', message: 'Not found' });
+    const out = await routes[key](body, url);
+    return out instanceof Response ? out : answer(out);
+  });
 }
 
 /**

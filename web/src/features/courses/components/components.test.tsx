@@ -3,6 +3,7 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '@/lib/i18n';
+import { fakeFetch, json, type Recorded } from '@/test/server';
 import { applyLanguage } from '@/lib/i18n';
 import { publishLive, useLiveEvent, type LiveEvent } from '@/lib/realtime';
 import { emptyCourse, MAX_UPLOAD_BYTES } from '../lib/builder';
@@ -15,14 +16,7 @@ import { CourseBuilder } from './CourseBuilder';
 const SPEC_EN = 'Please ensure the course has at least one chapter and one lesson and that each chapter and lesson has a title and description.';
 const txt = coursesT('en');
 
-interface Call {
-  url: string;
-  method: string;
-  body: unknown;
-}
-let calls: Call[];
-
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+let calls: Recorded[];
 
 const TABLE = {
   lang: 'en',
@@ -46,16 +40,8 @@ const CONTRACTIONS = {
   ],
 };
 
-function server(handler: (c: Call) => Response) {
-  calls = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const c: Call = { url, method: init.method ?? 'GET', body: typeof init.body === 'string' ? JSON.parse(init.body) : init.body };
-      calls.push(c);
-      return handler(c);
-    }),
-  );
+function server(handler: (c: Recorded) => Response) {
+  calls = fakeFetch(handler);
 }
 
 beforeEach(() => {
