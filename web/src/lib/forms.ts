@@ -58,3 +58,20 @@ export function useFormErrors(order: string[], fallbackMessage: string, prefix =
 
   return { fieldErrors, formError, setFormError, reset, showFieldErrors, fail };
 }
+
+/** What a form uses of a `useApiMutation`. */
+export interface FormMutation<TData, TVars> {
+  mutate: (vars: TVars, callbacks: { onSuccess: (data: TData) => void; onError: (error: Error) => void }) => void;
+  pending: boolean;
+}
+
+/**
+ * A form that sends: its errors (`useFormErrors`) and its request (`mutation`, whose cache updates
+ * sit beside the request). `send(vars, done)` hands the answer to `done`; a refusal goes on the
+ * field the server names (which takes focus) or in the form's alert. `busy` while it is sent.
+ */
+export function useFormMutation<TData, TVars>(mutation: FormMutation<TData, TVars>, order: string[], fallbackMessage: string, prefix = 'f') {
+  const errors = useFormErrors(order, fallbackMessage, prefix);
+  const send = (vars: TVars, done: (data: TData) => void) => mutation.mutate(vars, { onSuccess: done, onError: errors.fail });
+  return { ...errors, send, busy: mutation.pending };
+}

@@ -20,6 +20,8 @@ export interface ApiMutationOptions<TData, TVars> {
   onSuccess?: (data: TData, vars: TVars) => unknown;
   /** What a refusal means for the cache (e.g. a 409 because the record changed elsewhere: read it again). */
   onError?: (error: Error, vars: TVars) => unknown;
+  /** What follows either way, even once the page that asked has gone (e.g. a count of uploads under way). */
+  onSettled?: (data: TData | undefined, error: Error | null, vars: TVars) => unknown;
   /** The text of a failure without a server message (e.g. "There was a problem sending"). */
   fallback: string;
 }

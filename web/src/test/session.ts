@@ -1,3 +1,6 @@
+import { act, cleanup } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { applyLanguage } from '@/lib/i18n';
 import { appStore, sessionAtom } from '@/lib/state';
 import { KEYS, readSession } from '@/lib/storage';
 
@@ -8,4 +11,18 @@ export function signIn(id: number, type: string) {
   localStorage.setItem(KEYS.userId, String(id));
   localStorage.setItem(KEYS.type, type);
   appStore.set(sessionAtom, readSession());
+}
+
+/**
+ * Page tests in English: each starts with the interface in English and ends with the page
+ * unmounted, the fake API gone, nobody signed in and the interface back in Arabic (the default).
+ */
+export function pageTestsInEnglish() {
+  beforeEach(() => act(() => applyLanguage('en')));
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    appStore.set(sessionAtom, null);
+    act(() => applyLanguage('ar'));
+  });
 }

@@ -28,6 +28,7 @@ import { StudentCertificatesPage } from './routes/StudentCertificatesPage';
 import { VerifyPage } from './routes/VerifyPage';
 import { formatPercent } from '@/lib/format';
 import { certificatesT } from './i18n';
+import { fakeApiReplies, type Recorded, type Reply } from '@/test/server';
 import { signIn } from '@/test/session';
 
 /** Text without the bidi isolates the page puts around names and titles. */
@@ -66,24 +67,10 @@ const cert = (code: string, extra: Partial<CertificateDto> = {}): CertificateDto
   ...extra,
 });
 
-let requests: Array<{ url: string; method: string; body: unknown; headers: Record<string, string> }>;
-type Handler = (body: unknown, url: string) => { status?: number; body?: unknown; raw?: BodyInit; type?: string };
+let requests: Recorded[];
 
-function server(routes: Record<string, Handler>) {
-  requests = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const method = init.method ?? 'GET';
-      const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
-      requests.push({ url, method, body, headers: (init.headers ?? {}) as Record<string, string> });
-      const key = Object.keys(routes).find((k) => k === `${method} ${url}` || (k.endsWith('*') && `${method} ${url}`.startsWith(k.slice(0, -1))));
-      if (!key) return new Response(JSON.stringify({ code: 'not_found', message: 'Not found' }), { status: 404 });
-      const out = routes[key](body, url);
-      if (out.raw !== undefined) return new Response(out.raw, { status: out.status ?? 200, headers: { 'Content-Type': out.type ?? 'application/octet-stream' } });
-      return new Response(JSON.stringify(out.body), { status: out.status ?? 200, headers: { 'Content-Type': 'application/json' } });
-    }),
-  );
+function server(routes: Record<string, (body: unknown, url: string) => Reply>) {
+  requests = fakeApiReplies(routes);
 }
 
 function page(ui: React.ReactNode, path = '/', at = '/') {
@@ -340,6 +327,37 @@ describe('RequestQueuePage', () => {
     await waitFor(() => expect(document.activeElement?.id).toBe('cq-summary'));
   });
 
+  it("a rejection the server refuses stays in the dialog with the server's message; the row and the dialog stay", async () => {
+    const user = userEvent.setup();
+    server({
+      'GET /api/supervisor/certificate-requests?status=pending': () => ({ body: { requests: [req(1)] } }),
+      'POST /api/certificate-requests/1/reject': () => ({ status: 500, body: { code: 'internal', message: 'The decision could not be saved' } }),
+    });
+    page(<RequestQueuePage />);
+    await user.click(await screen.findByRole('button', { name: 'Reject the certificate request of Student 1 for “Course 1”' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText(/^Reason for rejecting/), 'Not passed.');
+    await user.click(within(dialog).getByRole('button', { name: 'Send the rejection' }));
+    await waitFor(() => expect(within(dialog).getByRole('alert').textContent).toBe('The decision could not be saved'));
+    expect(within(dialog).getByRole('button', { name: 'Send the rejection' }).getAttribute('aria-disabled')).toBeNull();
+    expect(screen.getByRole('rowheader', { name: 'Student 1' })).toBeTruthy();
+  });
+
+  it('an approval refused because another supervisor decided first: the message is shown and the row leaves', async () => {
+    const user = userEvent.setup();
+    server({
+      'GET /api/supervisor/certificate-requests?status=pending': () => ({ body: { requests: [req(1), req(2)] } }),
+      'POST /api/certificate-requests/1/approve': () => ({ status: 409, body: { code: 'already_decided', message: 'This request was already decided' } }),
+    });
+    page(<RequestQueuePage />);
+    await user.click(await screen.findByRole('button', { name: 'Approve the certificate of Student 1 for “Course 1”' }));
+    await waitFor(() => expect(screen.getAllByRole('alert').map((a) => a.textContent)).toContain('This request was already decided'));
+    await waitFor(() => expect(screen.queryByRole('rowheader', { name: 'Student 1' })).toBeNull());
+    const next = screen.getByRole('button', { name: 'Approve the certificate of Student 2 for “Course 2”' });
+    await waitFor(() => expect(document.activeElement).toBe(next));
+    expect(next.getAttribute('aria-disabled')).toBeNull();
+  });
+
   it('lists decided requests on the other tabs and tells how many there are', async () => {
     const user = userEvent.setup();
     server({
@@ -420,6 +438,54 @@ describe('IssuedCertificatesPage', () => {
     expect(within(table).getByText('Revoked')).toBeTruthy();
     expect(within(table).queryByRole('button', { name: /Revoke certificate AA1/ })).toBeNull();
     await waitFor(() => expect(document.activeElement).toBe(within(table).getByRole('link', { name: 'View certificate AA1' })));
+  });
+});
+
+describe('IssuedCertificatesPage refusals', () => {
+  beforeEach(() => signIn(1, 'supervisor'));
+
+  it('a revocation that fails says why in the dialog; one already made elsewhere shows the certificate revoked', async () => {
+    const user = userEvent.setup();
+    let revoked = false;
+    let reply: { status: number; body: unknown } = { status: 500, body: { code: 'internal', message: 'The revocation could not be saved' } };
+    server({
+      'GET /api/supervisor/issued-certificates': () => ({ body: { certificates: [cert('AA1', revoked ? { status: 'revoked', revoked_at: '2026-11-09T10:00:00Z' } : {})] } }),
+      'POST /api/certificates/AA1/revoke': () => reply,
+    });
+    page(<IssuedCertificatesPage />);
+    const table = await screen.findByRole('table', { name: 'Issued certificates' });
+    await user.click(within(table).getByRole('button', { name: 'Revoke certificate AA1 of Sara Ali' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText(/^Reason for revoking/), 'Issued in error');
+    await user.click(within(dialog).getByRole('button', { name: 'Revoke the certificate' }));
+    await waitFor(() => expect(within(dialog).getByRole('alert').textContent).toBe('The revocation could not be saved'));
+    expect(within(table).getByText('Valid')).toBeTruthy();
+
+    revoked = true;
+    reply = { status: 409, body: { code: 'already_revoked', message: 'This certificate was already revoked' } };
+    await user.click(within(dialog).getByRole('button', { name: 'Revoke the certificate' }));
+    await waitFor(() => expect(statusTexts()).toContain('This certificate was already revoked'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(await within(table).findByText('Revoked')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(within(table).getByRole('link', { name: 'View certificate AA1' })));
+  });
+});
+
+describe('CertificatePage refusals', () => {
+  beforeEach(() => signIn(7, 'student'));
+
+  it('a PDF that cannot be fetched says why, and the button works again', async () => {
+    const user = userEvent.setup();
+    server({
+      'GET /api/certificates/AB12': () => ({ body: cert('AB12') }),
+      'GET /api/certificates/AB12/pdf': () => ({ status: 503, body: { code: 'unavailable', message: 'The PDF cannot be made now' } }),
+    });
+    page(<CertificatePage area="student" />, '/student/certificates/:code', '/student/certificates/AB12');
+    const download = await screen.findByRole('button', { name: 'Download PDF' });
+    await user.click(download);
+    await waitFor(() => expect(screen.getAllByRole('alert').map((a) => a.textContent)).toContain('The PDF cannot be made now'));
+    expect(screen.getByRole('button', { name: 'Download PDF' }).getAttribute('aria-disabled')).toBeNull();
+    expect(statusTexts().join(' ')).not.toContain('Download started');
   });
 });
 

@@ -1,16 +1,16 @@
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'jotai';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import '@/lib/i18n';
-import { applyLanguage } from '@/lib/i18n';
 import { publishLive, publishResync } from '@/lib/realtime';
-import { appStore, sessionAtom } from '@/lib/state';
+import { appStore } from '@/lib/state';
 import { addReply, isSearchQuery, noteFromPayload, replyFromPayload, upsertNote, type Note } from './api/notes';
 import { ContactPage } from './routes/ContactPage';
 import { NotesPage } from './routes/NotesPage';
-import { signIn } from '@/test/session';
+import { fakeApiReplies, type Recorded, type Reply } from '@/test/server';
+import { pageTestsInEnglish, signIn } from '@/test/session';
 
 const SUP = 1;
 const SARA = 7;
@@ -38,22 +38,10 @@ const reply = (id: number, noteId: number, author = SARA, text = `reply ${id}`) 
   created_at: '2026-11-02T10:05:00Z',
 });
 
-let requests: Array<{ url: string; method: string; body: unknown }>;
+let requests: Recorded[];
 
-function server(routes: Record<string, (body: unknown, url: string) => { status?: number; body: unknown }>) {
-  requests = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const method = init.method ?? 'GET';
-      const body = init.body ? JSON.parse(String(init.body)) : undefined;
-      requests.push({ url, method, body });
-      const key = Object.keys(routes).find((k) => k === `${method} ${url}` || (k.endsWith('*') && `${method} ${url}`.startsWith(k.slice(0, -1))));
-      if (!key) return new Response(JSON.stringify({ code: 'not_found', message: 'nope' }), { status: 404 });
-      const out = routes[key](body, url);
-      return new Response(JSON.stringify(out.body), { status: out.status ?? 200 });
-    }),
-  );
+function server(routes: Record<string, (body: unknown, url: string) => Reply>) {
+  requests = fakeApiReplies(routes);
 }
 
 function page(ui: React.ReactNode) {
@@ -65,14 +53,7 @@ function page(ui: React.ReactNode) {
   );
 }
 
-beforeEach(() => act(() => applyLanguage('en')));
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  appStore.set(sessionAtom, null);
-  act(() => applyLanguage('ar'));
-});
+pageTestsInEnglish();
 
 describe('note helpers', () => {
   it('search needs "@" and something after it', () => {
@@ -129,6 +110,22 @@ describe('NotesPage (student)', () => {
     expect(await screen.findByText('A second note')).toBeTruthy();
     act(() => publishLive({ id: 71, kind: 'note.replied', payload: { note_id: 2, reply: reply(11, 2, SUP, 'From the supervisor') }, created_at: '' }));
     expect(await screen.findByText('From the supervisor')).toBeTruthy();
+  });
+
+  it('a reply that cannot be sent says so, keeps the text and can be sent again', async () => {
+    server({
+      'GET /api/notes': () => ({ body: { notes: [note(1)] } }),
+      'POST /api/notes/*': () => ({ status: 500, body: { code: 'internal', message: 'The server could not save the reply' } }),
+    });
+    const user = userEvent.setup();
+    page(<NotesPage />);
+    await screen.findByRole('heading', { level: 2, name: 'Note from Mona' });
+    await user.type(screen.getByLabelText(/^Your reply/), 'Thank you!');
+    await user.click(screen.getByRole('button', { name: 'Send reply' }));
+    await waitFor(() => expect(screen.getAllByRole('alert').some((a) => a.textContent === 'The server could not save the reply')).toBe(true));
+    expect(screen.getByRole('button', { name: 'Send reply' }).getAttribute('aria-disabled')).toBeNull();
+    expect((screen.getByLabelText(/^Your reply/) as HTMLTextAreaElement).value).toBe('Thank you!');
+    expect(document.querySelector('.thread-reply')).toBeNull();
   });
 
   it('never shows an older answer after a newer one', async () => {

@@ -6,24 +6,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '@/lib/i18n';
 import { applyLanguage } from '@/lib/i18n';
 import { KEYS } from '@/lib/storage';
+import { fakeApi, type Handler, type Recorded } from '@/test/server';
 import type { PracticeSession, ReviewResult } from './api/practice';
+import { DrillPanel } from './components/DrillPanel';
 import { PracticePage } from './routes/PracticePage';
 
-type Handler = (url: string, init: RequestInit) => unknown;
-let requests: Array<{ url: string; method: string; body: unknown }>;
+let requests: Recorded[];
 
 function server(routes: Record<string, Handler>) {
-  requests = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const method = init.method ?? 'GET';
-      requests.push({ url, method, body: init.body ? JSON.parse(String(init.body)) : undefined });
-      const h = routes[`${method} ${url}`];
-      if (!h) return new Response(JSON.stringify({ code: 'not_found', message: 'nope' }), { status: 404 });
-      return new Response(JSON.stringify(h(url, init)), { status: 200 });
-    }),
-  );
+  requests = fakeApi(routes);
 }
 
 const session = (extra: Partial<PracticeSession> = {}): PracticeSession => ({
@@ -137,7 +128,7 @@ describe('PracticePage', () => {
   describe('pace', () => {
     const cards = (n: number) =>
       Array.from({ length: n }, (_, i) => ({ id: 10 + i, direction: 'reading' as const, new: true, print: null, name: null, cells: { braille: '⠁', dots: ['1'] }, kind: 'symbol' as const, contraction: null }));
-    const answered = (_url: string, init: RequestInit) => ({ ...wrong, card_id: JSON.parse(String(init.body)).card_id, again_in_session: false });
+    const answered = (body: unknown) => ({ ...wrong, card_id: (body as { card_id: number }).card_id, again_in_session: false });
     let now = Date.parse('2026-11-27T10:00:00Z');
 
     beforeEach(() => {
@@ -205,5 +196,40 @@ describe('PracticePage', () => {
       expect(await screen.findByText('You ended the session at your time box. The cards left keep until next time.')).toBeTruthy();
       expect(requests.filter((r) => r.method === 'POST')).toHaveLength(6);
     });
+  });
+});
+
+describe('DrillPanel', () => {
+  const e = { print: 'e', name: 'letter e', cells: { braille: '⠑', dots: ['15'] } };
+  const i = { print: 'i', name: 'letter i', cells: { braille: '⠊', dots: ['24'] } };
+
+  it("an answer the server refuses says why; the choices stay and the same answer can be sent again", async () => {
+    let fail = true;
+    const sent: unknown[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init: RequestInit = {}) => {
+        sent.push(JSON.parse(String(init.body)));
+        if (fail) return new Response(JSON.stringify({ code: 'internal', message: 'The answer could not be checked' }), { status: 500 });
+        return new Response(JSON.stringify({ correct: true, expected: e, settled: false }), { status: 200 });
+      }),
+    );
+    const user = userEvent.setup();
+    render(<DrillPanel code="en" drills={[{ a: e, b: i, count: 3 }]} onDone={() => undefined} />);
+    const choice = screen.getByRole('button', { name: /dots 1 5/ });
+    await user.click(choice);
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('The answer could not be checked'));
+    expect(choice.getAttribute('aria-disabled')).toBeNull();
+    expect(document.getElementById('drill-result')).toBeNull();
+
+    fail = false;
+    await user.click(choice);
+    await waitFor(() => expect(document.activeElement?.id).toBe('drill-result'));
+    expect(document.getElementById('drill-result')?.textContent).toContain('Right: e is');
+    expect(screen.getByRole('alert').textContent).toBe('');
+    expect(sent).toEqual([
+      { code: 'en', print: 'e', pair: '⠑⠊', answer: '⠑' },
+      { code: 'en', print: 'e', pair: '⠑⠊', answer: '⠑' },
+    ]);
   });
 });

@@ -7,6 +7,7 @@ import '@/lib/i18n';
 import { applyLanguage } from '@/lib/i18n';
 import { publishLive, publishResync } from '@/lib/realtime';
 import { KEYS } from '@/lib/storage';
+import { fakeApi, type Handler, type Recorded } from '@/test/server';
 import { questionFromPayload, upsertQuestion, type Question } from './api/questions';
 import { InstructorQuestionsPage } from './routes/InstructorQuestionsPage';
 import { StudentQuestionsPage } from './routes/StudentQuestionsPage';
@@ -27,22 +28,10 @@ const q = (id: number, extra: Partial<Question> = {}): Question => ({
   ...extra,
 });
 
-type Handler = (url: string, init: RequestInit) => unknown;
-let requests: Array<{ url: string; method: string; body: unknown }>;
+let requests: Recorded[];
 
 function server(routes: Record<string, Handler>) {
-  requests = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const method = init.method ?? 'GET';
-      requests.push({ url, method, body: init.body ? JSON.parse(String(init.body)) : undefined });
-      const h = routes[`${method} ${url}`];
-      if (!h) return new Response(JSON.stringify({ code: 'not_found', message: 'nope' }), { status: 404 });
-      const out = h(url, init);
-      return out instanceof Response ? out : new Response(JSON.stringify(out), { status: 200 });
-    }),
-  );
+  requests = fakeApi(routes);
 }
 
 function page(ui: React.ReactNode) {
@@ -89,8 +78,8 @@ describe('StudentQuestionsPage', () => {
       'GET /api/questions': () => ({ questions: [q(1)] }),
       'GET /api/student/courses': () => ({ courses: [{ course: { id: 1, title: 'Braille letters' } }] }),
       'GET /api/courses/1': () => ({ chapters: [{ title: 'First letters', lessons: [{ id: 9, title: 'Alif' }] }] }),
-      'POST /api/questions': (_u, init) => {
-        const body = JSON.parse(String(init.body)) as { text: string; lesson_id: number | null };
+      'POST /api/questions': (sent) => {
+        const body = sent as { text: string; lesson_id: number | null };
         return new Response(JSON.stringify({ message: 'Question sent', question: q(2, { text: body.text, lesson_id: body.lesson_id, lesson_title: 'Alif' }) }), { status: 201 });
       },
     });
@@ -136,6 +125,35 @@ describe('StudentQuestionsPage', () => {
     expect(screen.queryByText('Waiting for an answer')).toBeNull();
   });
 
+  it("a refused question shows the server's message on its field, keeps the text and can be sent again", async () => {
+    let refuse = true;
+    server({
+      'GET /api/questions': () => ({ questions: [] }),
+      'GET /api/student/courses': () => ({ courses: [{ course: { id: 1, title: 'Braille letters' } }] }),
+      'GET /api/courses/1': () => ({ id: 1, chapters: [] }),
+      'POST /api/questions': () =>
+        refuse
+          ? new Response(JSON.stringify({ code: 'validation', message: 'The question is too long', field: 'text' }), { status: 400 })
+          : new Response(JSON.stringify({ message: 'Question sent', question: q(8, { text: 'Short' }) }), { status: 201 }),
+    });
+    const user = userEvent.setup();
+    page(<StudentQuestionsPage />);
+    const text = await screen.findByRole('textbox', { name: /^Your question/ });
+    await user.type(text, 'Short');
+    await user.click(screen.getByRole('button', { name: 'Send question' }));
+    await waitFor(() => expect(text.getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getByText('The question is too long')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(text));
+    const send = screen.getByRole('button', { name: 'Send question' });
+    expect(send.getAttribute('aria-disabled')).toBeNull();
+    expect((text as HTMLTextAreaElement).value).toBe('Short');
+
+    refuse = false;
+    await user.click(send);
+    await waitFor(() => expect(screen.getAllByRole('status').some((s) => s.textContent === 'Question sent')).toBe(true));
+    expect(text.getAttribute('aria-invalid')).toBeNull();
+  });
+
   it('tells a student without courses to enrol first', async () => {
     server({ 'GET /api/questions': () => ({ questions: [] }), 'GET /api/student/courses': () => ({ courses: [] }) });
     page(<StudentQuestionsPage />);
@@ -173,6 +191,21 @@ describe('InstructorQuestionsPage', () => {
     act(() => publishLive({ id: 60, kind: 'question.asked', payload: { question: q(3, { student_name: 'Omar' }) }, created_at: '' }));
     expect(await screen.findByRole('heading', { name: 'Question from Omar' })).toBeTruthy();
     expect(screen.getByText('3 questions, 1 unanswered')).toBeTruthy();
+  });
+
+  it("an answer the server refuses keeps the form, with the server's message and the button enabled", async () => {
+    server({
+      'GET /api/questions': () => ({ questions: [q(2)] }),
+      'POST /api/questions/2/answer': () => new Response(JSON.stringify({ code: 'forbidden', message: 'This is not your course' }), { status: 403 }),
+    });
+    const user = userEvent.setup();
+    page(<InstructorQuestionsPage />);
+    await user.type(await screen.findByLabelText(/^Your answer/), 'Use dots 1 and 2');
+    await user.click(screen.getByRole('button', { name: 'Send answer' }));
+    await waitFor(() => expect(screen.getAllByRole('alert').some((a) => a.textContent === 'This is not your course')).toBe(true));
+    expect(screen.getByRole('button', { name: 'Send answer' }).getAttribute('aria-disabled')).toBeNull();
+    expect((screen.getByLabelText(/^Your answer/) as HTMLTextAreaElement).value).toBe('Use dots 1 and 2');
+    expect(screen.getByText('Waiting for an answer')).toBeTruthy();
   });
 
   it('never shows an older list after a newer one', async () => {

@@ -150,19 +150,6 @@ export function auditActionKey(action: string): ActionKey<(typeof AUDIT_ACTIONS)
   return (AUDIT_ACTIONS as readonly string[]).includes(action) ? (`auditAction.${action.replace('.', '__')}` as ActionKey<(typeof AUDIT_ACTIONS)[number]>) : null;
 }
 
-/** Hands a file to the browser as a download (an object URL on a clicked link, released later). */
-export function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  a.hidden = true;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
-
 /** What `PUT /api/admin/site-settings` takes: every setting at once; an empty text unsets it. */
 export type SiteSettingsInput = Schema<'SiteSettingsInput'>;
 

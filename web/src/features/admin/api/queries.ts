@@ -5,7 +5,7 @@
  * next one loads, so focus and the reader's place survive a filter or page change.
  */
 import { keepPreviousData } from '@tanstack/react-query';
-import { useApiMutation } from '@/lib/mutation';
+import { errorText, useApiMutation } from '@/lib/mutation';
 import { onLive, queryClient, refetchFresh, useAppQuery } from '@/lib/query';
 import { SITE_KEY } from '@/lib/site';
 import {
@@ -34,6 +34,7 @@ import {
   setCourseActive,
   unreadCount,
   updateNews,
+  uploadImage,
   type AuditFilters,
   type MessageStatus,
   type NewsInput,
@@ -263,3 +264,33 @@ export const useSaveSiteSettings = (fallback: string) =>
     },
     fallback,
   });
+
+/** The words of an image upload into a form: its status while it goes and once done, and a failure without a server message. */
+export interface ImageUploadTexts {
+  uploading: string;
+  uploaded: string;
+  fallback: string;
+}
+
+/**
+ * An image for a form (a news item's picture, a site logo): `say` tells the page's status
+ * "Uploading…", then `done` takes the stored image and `say` "Uploaded"; a refusal clears the
+ * status and goes to `refuse` (the form's file field).
+ */
+export function useImageUpload(texts: ImageUploadTexts, say: (status: string) => void, refuse: (message: string) => void) {
+  const upload = useApiMutation({ mutationFn: (file: File) => uploadImage(file), fallback: texts.fallback });
+  function start(file: File, done: (media: { id: number; url?: string }) => void) {
+    say(texts.uploading);
+    upload.mutate(file, {
+      onSuccess: (media) => {
+        done(media);
+        say(texts.uploaded);
+      },
+      onError: (e) => {
+        say('');
+        refuse(errorText(e, texts.fallback));
+      },
+    });
+  }
+  return { start, uploading: upload.pending };
+}

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorAlert, StatusMessage } from '@/components/Alert';
+import { LoadState } from '@/components/LoadState';
 import { type Paged } from '../api/admin';
 import { ADMIN_NS } from '../i18n';
 import { AdminTable } from './AdminTable';
@@ -40,9 +40,7 @@ export function AdminResults<T>({ data, error, actionError, status, before, summ
   useFocusOnChange(focusKey, captionId ?? '', !!data && focusKey !== undefined && !!captionId);
   return (
     <>
-      <ErrorAlert>{error || actionError}</ErrorAlert>
-      {status !== undefined ? <StatusMessage>{status}</StatusMessage> : null}
-      {!data && !error ? <p>{t('loading')}</p> : null}
+      <LoadState loading={!data} loadError={error} actionError={actionError} status={status} loadingText={t('loading')} />
       {data ? (
         <>
           {before}

@@ -4,9 +4,9 @@ import { useSearchParams } from 'react-router';
 import { SelectField, TextField } from '@/components/Field';
 import { Page } from '@/components/Page';
 import { pageParam } from '@/components/Pagination';
-import { errorText } from '@/lib/mutation';
+import { useDownload } from '@/lib/download';
 import { loadErrorText } from '@/lib/query';
-import { AUDIT_ACTIONS, auditActionKey, auditCsv, saveBlob, type AuditFilters } from '../api/admin';
+import { AUDIT_ACTIONS, auditActionKey, auditCsv, type AuditFilters } from '../api/admin';
 import { useAudit } from '../api/queries';
 import { AdminResults } from '../components/AdminResults';
 import { AUDIT_COLUMNS, AuditRow } from '../components/AuditTable';
@@ -29,7 +29,7 @@ export function AuditPage() {
   const data = audit.data;
   const error = loadErrorText(audit.error, t('loadError'));
   const [draft, setDraft] = useState({ actor: filters.actor ?? '', action: filters.action ?? '', from: filters.from ?? '', to: filters.to ?? '' });
-  const [csvError, setCsvError] = useState('');
+  const csvDownload = useDownload(t('loadError'));
 
   function apply() {
     const next = new URLSearchParams();
@@ -37,13 +37,8 @@ export function AuditPage() {
     setParams(next);
   }
 
-  async function csv() {
-    setCsvError('');
-    try {
-      saveBlob(await auditCsv(filters), 'lamsa-audit.csv');
-    } catch (e) {
-      setCsvError(errorText(e, t('loadError')));
-    }
+  function csv() {
+    csvDownload.mutate({ request: () => auditCsv(filters), file: 'lamsa-audit.csv' });
   }
 
   return (
@@ -51,7 +46,7 @@ export function AuditPage() {
       <FilterForm
         onApply={apply}
         actions={
-          <button type="button" className="btn btn-secondary" onClick={() => void csv()}>
+          <button type="button" className="btn btn-secondary" onClick={csv}>
             {t('exportCsv')}
           </button>
         }
@@ -68,7 +63,7 @@ export function AuditPage() {
         <TextField idPrefix="af" name="from" type="date" label={t('audit.from')} value={draft.from} onChange={(v) => setDraft({ ...draft, from: v })} />
         <TextField idPrefix="af" name="to" type="date" label={t('audit.to')} value={draft.to} onChange={(v) => setDraft({ ...draft, to: v })} />
       </FilterForm>
-      <AdminResults data={data} error={error} actionError={csvError} caption={t('audit.caption')} captionId="audit-caption" focusKey={key} columns={AUDIT_COLUMNS.map((k) => t(k))}>
+      <AdminResults data={data} error={error} actionError={csvDownload.errorText} caption={t('audit.caption')} captionId="audit-caption" focusKey={key} columns={AUDIT_COLUMNS.map((k) => t(k))}>
         {(a) => <AuditRow key={a.id} entry={a} />}
       </AdminResults>
     </Page>

@@ -5,11 +5,11 @@ import { ErrorAlert, StatusMessage } from '@/components/Alert';
 import { TextArea, TextField } from '@/components/Field';
 import { LoadState } from '@/components/LoadState';
 import { Page } from '@/components/Page';
-import { ApiError } from '@/lib/api-client';
 import { useFormErrors } from '@/lib/forms';
+import { useApiMutation } from '@/lib/mutation';
 import { loadErrorText } from '@/lib/query';
-import { NEWS_STATES, previewNews, uploadImage } from '../api/admin';
-import { useNewsItem, useSaveNews } from '../api/queries';
+import { NEWS_STATES, previewNews } from '../api/admin';
+import { useImageUpload, useNewsItem, useSaveNews } from '../api/queries';
 import { ADMIN_NS } from '../i18n';
 import { checkNews, EMPTY_NEWS, formOf, inputOf, NEWS_FIELDS, NEWS_LIMITS, type NewsForm, type NewsProblem } from '../lib/newsForm';
 
@@ -34,11 +34,23 @@ export function NewsEditorPage() {
   const location = useLocation();
   // After creating, the page moves to the item's own address and keeps the "saved" message.
   const [status, setStatus] = useState(() => (location.state as { saved?: string } | null)?.saved ?? '');
-  const [uploading, setUploading] = useState(false);
   const [preview, setPreview] = useState<{ ar: string; en: string } | null>(null);
   const previewHeading = useRef<HTMLHeadingElement>(null);
   const order = useMemo(() => [...NEWS_FIELDS, 'image_media_id'], []);
   const { fieldErrors, formError, setFormError, reset, showFieldErrors, fail } = useFormErrors(order, t('sendError'), 'nw');
+  const { start: upload, uploading } = useImageUpload(
+    { uploading: t('editor.uploading'), uploaded: t('editor.uploaded'), fallback: t('sendError') },
+    setStatus,
+    (message) => showFieldErrors({ image_media_id: message }),
+  );
+  // Both languages' bodies as the site will show them.
+  const previewing = useApiMutation({
+    mutationFn: async (md: { ar: string; en: string }) => {
+      const [ar, en] = await Promise.all([previewNews(md.ar), previewNews(md.en)]);
+      return { ar: ar.html, en: en.html };
+    },
+    fallback: t('sendError'),
+  });
 
   // A new preview: take the reader to it (after it is on screen).
   useEffect(() => {
@@ -48,21 +60,10 @@ export function NewsEditorPage() {
   const set = (k: keyof NewsForm) => (v: string) => setForm((f) => ({ ...f, [k]: v }));
   const say = (p: NewsProblem) => (typeof p === 'object' ? t('editor.tooLong', { max: p.tooLong }) : t(`editor.${p}`));
 
-  async function onImage(e: ChangeEvent<HTMLInputElement>) {
+  function onImage(e: ChangeEvent<HTMLInputElement>) {
     const file = e.target.files?.[0];
     if (!file) return;
-    setUploading(true);
-    setStatus(t('editor.uploading'));
-    try {
-      const media = await uploadImage(file);
-      setForm((f) => ({ ...f, image_media_id: media.id, image_url: media.url ?? null }));
-      setStatus(t('editor.uploaded'));
-    } catch (err) {
-      setStatus('');
-      showFieldErrors({ image_media_id: err instanceof ApiError ? err.message : t('sendError') });
-    } finally {
-      setUploading(false);
-    }
+    upload(file, (media) => setForm((f) => ({ ...f, image_media_id: media.id, image_url: media.url ?? null })));
   }
 
   function save(e: FormEvent) {
@@ -89,14 +90,9 @@ export function NewsEditorPage() {
     );
   }
 
-  async function showPreview() {
+  function showPreview() {
     reset();
-    try {
-      const [ar, en] = await Promise.all([previewNews(form.body_md_ar), previewNews(form.body_md_en)]);
-      setPreview({ ar: ar.html, en: en.html });
-    } catch (err) {
-      fail(err);
-    }
+    previewing.mutate({ ar: form.body_md_ar, en: form.body_md_en }, { onSuccess: setPreview, onError: fail });
   }
 
   const title = editing ? t('editor.editTitle') : t('editor.newTitle');
@@ -147,7 +143,7 @@ export function NewsEditorPage() {
               id="nw-image_media_id"
               type="file"
               accept="image/png,image/jpeg,image/webp"
-              onChange={(e) => void onImage(e)}
+              onChange={onImage}
               aria-invalid={err.image_media_id ? true : undefined}
               aria-describedby={`nw-image-hint${err.image_media_id ? ' nw-image_media_id-error' : ''}`}
             />
@@ -213,7 +209,7 @@ export function NewsEditorPage() {
           <button type="submit" className="btn btn-primary" aria-disabled={busy || uploading || undefined}>
             {t('editor.save')}
           </button>
-          <button type="button" className="btn btn-secondary" onClick={() => void showPreview()}>
+          <button type="button" className="btn btn-secondary" onClick={showPreview}>
             {t('editor.preview')}
           </button>
         </p>

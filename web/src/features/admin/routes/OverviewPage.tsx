@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ErrorAlert } from '@/components/Alert';
+import { LoadState } from '@/components/LoadState';
 import { Page } from '@/components/Page';
 import { loadErrorText } from '@/lib/query';
 import { USER_TYPES } from '../api/admin';
@@ -19,8 +19,7 @@ export function OverviewPage() {
 
   return (
     <Page title={t('overview.title')} docTitle={`${t('overview.title')} — ${t('site')}`}>
-      <ErrorAlert>{error}</ErrorAlert>
-      {!data && !error ? <p>{t('loading')}</p> : null}
+      <LoadState loading={!data} loadError={error} loadingText={t('loading')} />
       {data ? (
         <>
           <section aria-labelledby="users-heading">

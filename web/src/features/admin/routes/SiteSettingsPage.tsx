@@ -4,11 +4,9 @@ import { ErrorAlert, StatusMessage } from '@/components/Alert';
 import { TextArea, TextField } from '@/components/Field';
 import { LoadState } from '@/components/LoadState';
 import { Page } from '@/components/Page';
-import { ApiError } from '@/lib/api-client';
 import { useFormErrors } from '@/lib/forms';
 import { loadErrorText } from '@/lib/query';
-import { uploadImage } from '../api/admin';
-import { useSaveSiteSettings, useSiteSettingsAdmin } from '../api/queries';
+import { useImageUpload, useSaveSiteSettings, useSiteSettingsAdmin } from '../api/queries';
 import { ADMIN_NS } from '../i18n';
 import { moveLogo, SITE_LIMITS, siteFieldOrder, siteFormOf, siteInputOf, type SiteForm, type SiteTextField } from '../lib/siteForm';
 
@@ -27,10 +25,14 @@ export function SiteSettingsPage() {
   if (stored.data && form === null) setForm(siteFormOf(stored.data));
   const saving = useSaveSiteSettings(t('sendError'));
   const busy = saving.pending;
-  const [uploading, setUploading] = useState(false);
   const [status, setStatus] = useState('');
   const order = useMemo(() => siteFieldOrder(form?.logos.length ?? 0), [form?.logos.length]);
   const { fieldErrors: err, formError, reset, showFieldErrors, fail } = useFormErrors(order, t('sendError'), P);
+  const { start: upload, uploading } = useImageUpload(
+    { uploading: t('settings.uploading'), uploaded: t('settings.uploaded'), fallback: t('sendError') },
+    setStatus,
+    (message) => showFieldErrors({ logo_file: message }),
+  );
   const title = t('settings.title');
   // An element to focus once the change that shows it is on screen (a new logo's description…).
   const [focusNext, setFocusNext] = useState<string | null>(null);
@@ -52,24 +54,15 @@ export function SiteSettingsPage() {
   const setAlt = (i: number, k: 'alt_ar' | 'alt_en') => (v: string) =>
     setForm((f) => (f ? { ...f, logos: f.logos.map((l, j) => (j === i ? { ...l, [k]: v } : l)) } : f));
 
-  async function onLogo(e: ChangeEvent<HTMLInputElement>) {
+  function onLogo(e: ChangeEvent<HTMLInputElement>) {
     const file = e.target.files?.[0];
     e.target.value = '';
     if (!file) return;
-    setUploading(true);
-    setStatus(t('settings.uploading'));
-    try {
-      const media = await uploadImage(file);
+    upload(file, (media) => {
       setForm((f) => (f ? { ...f, logos: [...f.logos, { media_id: media.id, url: media.url ?? null, alt_ar: '', alt_en: '' }] } : f));
-      setStatus(t('settings.uploaded'));
       // The new logo's first description is the next thing to fill in.
       setFocusNext(`${P}-logos[${form?.logos.length ?? 0}].alt_ar`);
-    } catch (error) {
-      setStatus('');
-      showFieldErrors({ logo_file: error instanceof ApiError ? error.message : t('sendError') });
-    } finally {
-      setUploading(false);
-    }
+    });
   }
 
   function removeLogo(i: number) {
@@ -201,7 +194,7 @@ export function SiteSettingsPage() {
                 id={`${P}-logo_file`}
                 type="file"
                 accept="image/png,image/jpeg,image/webp,image/gif"
-                onChange={(e) => void onLogo(e)}
+                onChange={onLogo}
                 aria-invalid={err.logo_file ? true : undefined}
                 aria-describedby={`${P}-logo_file-hint${err.logo_file ? ` ${P}-logo_file-error` : ''}`}
               />

@@ -5,10 +5,10 @@ import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { SelectField, TextField } from '@/components/Field';
 import { Page } from '@/components/Page';
 import { pageParam } from '@/components/Pagination';
-import { errorText } from '@/lib/mutation';
+import { useDownload } from '@/lib/download';
 import { formatDateTime } from '@/lib/format';
 import { loadErrorText } from '@/lib/query';
-import { saveBlob, USER_TYPES, usersCsv, type UserFilters } from '../api/admin';
+import { USER_TYPES, usersCsv, type UserFilters } from '../api/admin';
 import { useBulkChangeUsers, useUsers } from '../api/queries';
 import { AdminResults } from '../components/AdminResults';
 import { FilterForm } from '../components/Filters';
@@ -39,7 +39,7 @@ export function UsersPage() {
   const [draft, setDraft] = useState({ q: filters.q ?? '', type: filters.type ?? '', active: filters.active ?? '', activated: filters.activated ?? '' });
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [status, setStatus] = useState('');
-  const [actionError, setActionError] = useState('');
+  const csvDownload = useDownload(t('loadError'));
   const [confirming, setConfirming] = useState(false);
   const bulkChange = useBulkChangeUsers(t('sendError'));
 
@@ -64,7 +64,7 @@ export function UsersPage() {
 
   function bulk(active: boolean) {
     setStatus('');
-    setActionError('');
+    csvDownload.reset();
     bulkChange.mutate(
       { ids: [...selected], active },
       {
@@ -79,15 +79,10 @@ export function UsersPage() {
   }
 
   // A download, not a change: its failure shares the alert with the bulk actions'.
-  async function exportCsv(ids?: number[]) {
-    setActionError('');
+  function exportCsv(ids?: number[]) {
     bulkChange.reset();
-    try {
-      const blob = await usersCsv(ids ? { ids: ids.join(',') } : { q: filters.q, type: filters.type, active: filters.active, activated: filters.activated });
-      saveBlob(blob, 'lamsa-users.csv');
-    } catch (e) {
-      setActionError(errorText(e, t('loadError')));
-    }
+    const which = ids ? { ids: ids.join(',') } : { q: filters.q, type: filters.type, active: filters.active, activated: filters.activated };
+    csvDownload.mutate({ request: () => usersCsv(which), file: 'lamsa-users.csv' });
   }
 
   const yesNo = [
@@ -145,7 +140,7 @@ export function UsersPage() {
       <AdminResults
         data={data}
         error={error}
-        actionError={actionError || bulkChange.errorText}
+        actionError={csvDownload.errorText || bulkChange.errorText}
         status={status}
         before={
           <fieldset className="admin-bulk">
@@ -157,10 +152,10 @@ export function UsersPage() {
             <button type="button" className="btn btn-secondary" aria-disabled={selected.size === 0 || bulkChange.pending || undefined} onClick={() => selected.size && bulk(true)}>
               {t('users.reactivate')}
             </button>
-            <button type="button" className="btn btn-secondary" aria-disabled={selected.size === 0 || undefined} onClick={() => selected.size && void exportCsv([...selected])}>
+            <button type="button" className="btn btn-secondary" aria-disabled={selected.size === 0 || undefined} onClick={() => selected.size && exportCsv([...selected])}>
               {t('users.exportSelected')}
             </button>
-            <button type="button" className="btn btn-secondary" onClick={() => void exportCsv()}>
+            <button type="button" className="btn btn-secondary" onClick={() => exportCsv()}>
               {t('users.exportAll')}
             </button>
           </fieldset>

@@ -4,8 +4,26 @@
  */
 import { onLive, progressChanged, PROGRESS, queryClient, refetchFresh, useAppQuery } from '@/lib/query';
 import type { Code } from '@/components/braille/cells';
+import { ApiError } from '@/lib/api-client';
 import { useApiMutation } from '@/lib/mutation';
-import { courseAssessments, courseOutline, deleteAssessment, getAssessment, getResult, listMine, myCourses, similarCells, toBraille, type AssessmentSummary, type Writing } from './assessments';
+import {
+  courseAssessments,
+  courseOutline,
+  createAssessment,
+  deleteAssessment,
+  getAssessment,
+  getResult,
+  listMine,
+  myCourses,
+  similarCells,
+  startAttempt,
+  submitAttempt,
+  toBraille,
+  updateAssessment,
+  type AssessmentInput,
+  type AssessmentSummary,
+  type Writing,
+} from './assessments';
 
 const mineKey = ['assessments', 'mine'] as const;
 
@@ -18,6 +36,13 @@ export const useDeleteAssessment = (fallback: string) =>
   useApiMutation({
     mutationFn: (id: number) => deleteAssessment(id),
     onSuccess: (_res, id) => queryClient.setQueryData<AssessmentSummary[]>(mineKey, (list) => list?.filter((a) => a.id !== id)),
+    fallback,
+  });
+
+/** Creates an assessment (no `id`) or saves the one being edited; the list, opened next, reads it. */
+export const useSaveAssessment = (fallback: string) =>
+  useApiMutation({
+    mutationFn: ({ id, input }: { id?: number; input: AssessmentInput }) => (id === undefined ? createAssessment(input) : updateAssessment(id, input)),
     fallback,
   });
 
@@ -39,6 +64,25 @@ export function attemptSubmitted(courseId: number) {
   queryClient.removeQueries({ queryKey: courseAssessmentsKey(courseId) });
   void progressChanged();
 }
+
+/**
+ * Submits an attempt once `ready` (every answer saved) says it may; null when it may not. Submitted
+ * here, or already in another tab, the course's standing changed all the same.
+ */
+export const useSubmitAttempt = (courseId: number, fallback: string) =>
+  useApiMutation({
+    mutationFn: async ({ id, ready }: { id: number; ready: () => Promise<boolean> }) => ((await ready()) ? submitAttempt(id) : null),
+    onSuccess: (reply) => {
+      if (reply) attemptSubmitted(courseId);
+    },
+    onError: (e) => {
+      if (e instanceof ApiError && e.code === 'already_submitted') attemptSubmitted(courseId);
+    },
+    fallback,
+  });
+
+/** Starts an attempt at an assessment (`id`). */
+export const useStartAttempt = (fallback: string) => useApiMutation({ mutationFn: (id: number) => startAttempt(id), fallback });
 
 /**
  * An attempt's result; for a student also the course outline and the assessment (for the way

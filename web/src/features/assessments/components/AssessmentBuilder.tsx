@@ -6,14 +6,13 @@ import { SelectField, TextField } from '@/components/Field';
 import { ApiError } from '@/lib/api-client';
 import {
   ASSESSMENT_KINDS,
-  createAssessment,
-  updateAssessment,
   writingOf,
   type AssessmentDto,
   type AssessmentKind,
   type CourseRef,
 } from '../api/assessments';
-import { useCourseOutline } from '../api/queries';
+import { useCourseOutline, useSaveAssessment } from '../api/queries';
+import { errorText } from '@/lib/mutation';
 import { loadErrorText } from '@/lib/query';
 import { emptyQuestion, errorTarget, move, toInput, validate, type AssessmentForm, type Problem, type QuestionState } from '../lib/builder';
 import type en from '../locales/en';
@@ -98,7 +97,8 @@ export function AssessmentBuilder({ initial, assessmentId, courses, onSaved }: P
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<ReactNode>('');
   const [announcement, setAnnouncement] = useState('');
-  const [busy, setBusy] = useState(false);
+  const save = useSaveAssessment(txt('common.sendError'));
+  const busy = save.pending;
   const [removing, setRemoving] = useState<number | null>(null);
   const focusTarget = useRef<string | null>(null);
 
@@ -167,7 +167,7 @@ export function AssessmentBuilder({ initial, assessmentId, courses, onSaved }: P
     setRemoving(null);
   }
 
-  async function onSubmit(e: FormEvent) {
+  function onSubmit(e: FormEvent) {
     e.preventDefault();
     if (busy) return;
     const problems = validate(form);
@@ -180,36 +180,30 @@ export function AssessmentBuilder({ initial, assessmentId, courses, onSaved }: P
     }
     setErrors({});
     setFormError('');
-    setBusy(true);
-    try {
-      const input = toInput(form);
-      const res = editing ? await updateAssessment(assessmentId, input) : await createAssessment(input);
-      onSaved(res.assessment, res.message);
-    } catch (err) {
-      // Spec §8: a failed assessment upload says "Something went wrong"; the server's reason
-      // goes on its field when it names one, otherwise under the general message.
-      const message = err instanceof ApiError ? err.message : txt('common.sendError');
-      const target = err instanceof ApiError && err.field ? errorTarget(err.field, (p) => !!document.getElementById(`${PRE}-${p}`)) : null;
-      if (target && err instanceof ApiError) {
-        setErrors({ [target]: serverFieldMessage(err, txt) });
-        setFormError(txt('common.somethingWrong'));
-        focusFirst([target]);
-      } else {
-        setErrors({});
-        setFormError(
-          message === txt('common.somethingWrong') ? (
-            message
-          ) : (
-            <>
-              <p>{txt('common.somethingWrong')}</p>
-              <p>{message}</p>
-            </>
-          ),
-        );
-        window.setTimeout(() => document.getElementById(`${PRE}-form-error`)?.focus(), 0);
-      }
-    } finally {
-      setBusy(false);
+    save.mutate({ id: assessmentId, input: toInput(form) }, { onSuccess: (res) => onSaved(res.assessment, res.message), onError: refused });
+  }
+
+  /** The server refused: spec §8's "Something went wrong", with its reason on the field it names or under the message. */
+  function refused(err: Error) {
+    const message = errorText(err, txt('common.sendError'));
+    const target = err instanceof ApiError && err.field ? errorTarget(err.field, (p) => !!document.getElementById(`${PRE}-${p}`)) : null;
+    if (target && err instanceof ApiError) {
+      setErrors({ [target]: serverFieldMessage(err, txt) });
+      setFormError(txt('common.somethingWrong'));
+      focusFirst([target]);
+    } else {
+      setErrors({});
+      setFormError(
+        message === txt('common.somethingWrong') ? (
+          message
+        ) : (
+          <>
+            <p>{txt('common.somethingWrong')}</p>
+            <p>{message}</p>
+          </>
+        ),
+      );
+      window.setTimeout(() => document.getElementById(`${PRE}-form-error`)?.focus(), 0);
     }
   }
 
@@ -224,7 +218,7 @@ export function AssessmentBuilder({ initial, assessmentId, courses, onSaved }: P
     .map((c) => ({ value: String(c.id), label: c.revision_of ? txt('list.revisionOf', { course: c.title }) : c.title }));
 
   return (
-    <form noValidate onSubmit={(e) => void onSubmit(e)} className="form as-builder" aria-labelledby="page-title">
+    <form noValidate onSubmit={onSubmit} className="form as-builder" aria-labelledby="page-title">
       <div tabIndex={-1} id={`${PRE}-form-error`} className="as-form-error">
         <ErrorAlert>{formError}</ErrorAlert>
       </div>

@@ -4,8 +4,9 @@ import type { Code } from '@/components/braille/cells';
 import { ErrorAlert } from '@/components/Alert';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { ApiError } from '@/lib/api-client';
-import { saveAnswer, submitAttempt, type AnswerInput, type AttemptView } from '../api/assessments';
-import { attemptSubmitted } from '../api/queries';
+import { errorText } from '@/lib/mutation';
+import { saveAnswer, type AnswerInput, type AttemptView } from '../api/assessments';
+import { useSubmitAttempt } from '../api/queries';
 import { isAnswered } from '../lib/learning';
 import { AnswerSaver, type SaveState } from '../lib/saver';
 import { useAssessmentsT } from '../i18n';
@@ -34,7 +35,8 @@ export function AttemptForm({ view, code, announce }: Props) {
     Object.fromEntries(view.questions.map((q) => [q.id, { state: q.saved_at ? 'saved' : 'idle' } as { state: SaveState }])),
   );
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const submission = useSubmitAttempt(view.assessment.course_id, txt('common.sendError'));
+  const busy = submission.pending;
   const [error, setError] = useState('');
   const [submittedAlready, setSubmittedAlready] = useState(false);
   const numberOf = useMemo(() => new Map(view.questions.map((q, i) => [q.id, i + 1])), [view.questions]);
@@ -73,31 +75,29 @@ export function AttemptForm({ view, code, announce }: Props) {
     .filter((x) => x.s?.state === 'failed')
     .map((x) => txt('take.failedAnnounce', { n: x.n, why: x.s?.error ?? txt('common.sendError') }));
 
-  async function submit() {
+  // Every answer saved first (the saver's own retries); one not saved stops the submission.
+  function submit() {
     if (busy) return;
-    setBusy(true);
     setError('');
-    try {
-      const allSaved = await saver.flushAll();
-      if (!allSaved) {
-        setError(txt('take.notAllSaved'));
-        setConfirming(false);
-        return;
-      }
-      const reply = await submitAttempt(attemptId);
-      attemptSubmitted(view.assessment.course_id);
-      navigate(`/student/courses/answers/${attemptId}`, { state: { submitted: true, progress: reply.progress } });
-    } catch (e) {
-      if (e instanceof ApiError && e.code === 'already_submitted') {
-        setSubmittedAlready(true);
-        // Submitted in another tab: the course's standing changed all the same.
-        attemptSubmitted(view.assessment.course_id);
-      }
-      setError(e instanceof ApiError ? e.message : txt('common.sendError'));
-      setConfirming(false);
-    } finally {
-      setBusy(false);
-    }
+    submission.mutate(
+      { id: attemptId, ready: () => saver.flushAll() },
+      {
+        onSuccess: (reply) => {
+          if (reply) {
+            navigate(`/student/courses/answers/${attemptId}`, { state: { submitted: true, progress: reply.progress } });
+          } else {
+            setError(txt('take.notAllSaved'));
+            setConfirming(false);
+          }
+        },
+        onError: (e) => {
+          // Submitted in another tab: the result is there.
+          if (e instanceof ApiError && e.code === 'already_submitted') setSubmittedAlready(true);
+          setError(errorText(e, txt('common.sendError')));
+          setConfirming(false);
+        },
+      },
+    );
   }
 
   return (
@@ -145,7 +145,7 @@ export function AttemptForm({ view, code, announce }: Props) {
         confirmLabel={busy ? txt('take.submitting') : txt('take.confirm')}
         cancelLabel={txt('common.cancel')}
         busy={busy}
-        onConfirm={() => void submit()}
+        onConfirm={submit}
         onClose={() => setConfirming(false)}
       >
         <p>{txt('take.confirmBody', { a: answered, t: view.questions.length })}</p>

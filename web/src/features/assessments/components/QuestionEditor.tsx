@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { BLANK_CELL, type Code } from '@/components/braille/cells';
 import { BrailleKeyboard } from '@/components/braille/BrailleKeyboard';
 import { SelectField, TextField } from '@/components/Field';
-import { ApiError } from '@/lib/api-client';
+import { errorText, useApiMutation } from '@/lib/mutation';
 import { QUESTION_KINDS, toBraille, toText, UNCONTRACTED, type QuestionKind, type Writing } from '../api/assessments';
 import type { QuestionState } from '../lib/builder';
 import { useAssessmentsT } from '../i18n';
@@ -31,33 +31,37 @@ function CellsByKeyboard({ id, code, writing, onPrint, announce }: { id: string;
   const { t: txt } = useAssessmentsT();
   const [cells, setCells] = useState('');
   const [note, setNote] = useState<{ text: string; error: boolean }>({ text: '', error: false });
-  const [busy, setBusy] = useState(false);
+  // The cells read into print by the engine (null: cells it does not know), used at once, then
+  // written back to say whether the engine writes that print the same way.
+  const reading = useApiMutation({
+    mutationFn: async (typed: string) => {
+      const read = await toText(typed, code, writing);
+      if (read.unknown.length || !read.text.trim()) return null;
+      const print = read.text.trim();
+      onPrint(print);
+      const back = await toBraille(print, code, writing);
+      return trimBlank(back.braille) === typed;
+    },
+    fallback: txt('common.loadError'),
+  });
+  const busy = reading.pending;
 
-  async function use() {
+  function use() {
     if (busy) return;
     const typed = trimBlank(cells.replace(/ /g, BLANK_CELL));
     if (!typed) {
       setNote({ text: txt('builder.cellsEmpty'), error: true });
       return;
     }
-    setBusy(true);
-    try {
-      const read = await toText(typed, code, writing);
-      if (read.unknown.length || !read.text.trim()) {
-        setNote({ text: txt('builder.cellsUnknown'), error: true });
-        return;
-      }
-      const print = read.text.trim();
-      onPrint(print);
-      const back = await toBraille(print, code, writing);
-      const text = trimBlank(back.braille) === typed ? txt('builder.cellsUsed') : `${txt('builder.cellsUsed')} ${txt('builder.cellsDiffer')}`;
-      setNote({ text, error: false });
-      announce(text);
-    } catch (e) {
-      setNote({ text: e instanceof ApiError ? e.message : txt('common.loadError'), error: true });
-    } finally {
-      setBusy(false);
-    }
+    reading.mutate(typed, {
+      onSuccess: (same) => {
+        if (same === null) return setNote({ text: txt('builder.cellsUnknown'), error: true });
+        const text = same ? txt('builder.cellsUsed') : `${txt('builder.cellsUsed')} ${txt('builder.cellsDiffer')}`;
+        setNote({ text, error: false });
+        announce(text);
+      },
+      onError: (e) => setNote({ text: errorText(e, txt('common.loadError')), error: true }),
+    });
   }
 
   return (
@@ -65,7 +69,7 @@ function CellsByKeyboard({ id, code, writing, onPrint, announce }: { id: string;
       <summary>{txt('builder.keyboardSummary')}</summary>
       <BrailleKeyboard id={id} label={txt('builder.keyboardLabel')} value={cells} onChange={setCells} code={code} describedBy={note.text ? `${id}-note` : undefined} />
       <div className="actions">
-        <button type="button" className="btn btn-secondary" aria-disabled={busy || undefined} onClick={() => void use()}>
+        <button type="button" className="btn btn-secondary" aria-disabled={busy || undefined} onClick={use}>
           {txt('builder.useCells')}
         </button>
       </div>

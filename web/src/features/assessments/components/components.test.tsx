@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '@/lib/i18n';
+import { fakeFetch, json, type Recorded } from '@/test/server';
 import { __clearTableCache } from '@/components/braille/table';
 import { EN_TABLE } from '@/components/braille/test-fixtures';
 import { applyLanguage } from '@/lib/i18n';
@@ -14,14 +15,7 @@ import { AttemptForm } from './AttemptForm';
 import { CourseAssessments } from './CourseAssessments';
 import { ResultQuestion } from './ResultQuestion';
 
-interface Call {
-  url: string;
-  method: string;
-  body: unknown;
-}
-let calls: Call[];
-
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+let calls: Recorded[];
 
 const OUTLINE = {
   id: 7,
@@ -31,23 +25,18 @@ const OUTLINE = {
   chapters: [{ id: 1, title: 'First', lessons: [{ id: 10, title: 'a and b' }] }],
 };
 
-function server(handler: (c: Call) => Response | undefined) {
-  calls = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const c: Call = { url, method: init.method ?? 'GET', body: typeof init.body === 'string' ? JSON.parse(init.body) : init.body };
-      calls.push(c);
-      if (url.startsWith('/api/braille/table')) return json(200, EN_TABLE);
-      if (url === '/api/courses/7' && c.method === 'GET') return json(200, OUTLINE);
-      if (url === '/api/braille/translate') {
-        const text = (c.body as { text: string }).text;
-        const cells = Array.from(text).map((ch) => (ch === 'b' ? { unicode: '⠃', dots: [1, 2], meaning: 'b' } : { unicode: '⠁', dots: [1], meaning: 'a' }));
-        return json(200, { lang: 'en', braille: cells.map((x) => x.unicode).join(''), text, cells, unknown: [] });
-      }
-      return handler(c) ?? json(404, { code: 'not_found', message: 'Not found' });
-    }),
-  );
+function server(handler: (c: Recorded) => Response | undefined) {
+  calls = fakeFetch((c) => {
+    const { url } = c;
+    if (url.startsWith('/api/braille/table')) return json(200, EN_TABLE);
+    if (url === '/api/courses/7' && c.method === 'GET') return json(200, OUTLINE);
+    if (url === '/api/braille/translate') {
+      const text = (c.body as { text: string }).text;
+      const cells = Array.from(text).map((ch) => (ch === 'b' ? { unicode: '⠃', dots: [1, 2], meaning: 'b' } : { unicode: '⠁', dots: [1], meaning: 'a' }));
+      return json(200, { lang: 'en', braille: cells.map((x) => x.unicode).join(''), text, cells, unknown: [] });
+    }
+    return handler(c) ?? json(404, { code: 'not_found', message: 'Not found' });
+  });
 }
 
 /** Renders `element` at `/` inside a memory router (with a result route to land on). */

@@ -6,7 +6,8 @@ import type { Code } from '@/components/braille/cells';
 import { ErrorAlert, StatusMessage } from '@/components/Alert';
 import { Page } from '@/components/Page';
 import { ApiError } from '@/lib/api-client';
-import { courseOutline, getAssessment, getAttempt, startAttempt, type AssessmentDto, type AttemptView, type CourseOutline } from '../api/assessments';
+import { courseOutline, getAssessment, getAttempt, type AssessmentDto, type AttemptView, type CourseOutline } from '../api/assessments';
+import { useStartAttempt } from '../api/queries';
 import { AttemptForm } from '../components/AttemptForm';
 import { questionHeadingId } from '../components/QuestionAnswer';
 import { anchorLesson, learnerState } from '../lib/learning';
@@ -40,10 +41,10 @@ export function TakeAssessmentPage() {
   const [view, setView] = useState<AttemptView | null>(null);
   const [loadError, setLoadError] = useState('');
   const [notFound, setNotFound] = useState(false);
-  const [error, setError] = useState('');
   const [status, setStatus] = useState('');
   const [said, setSaid] = useState('');
-  const [busy, setBusy] = useState(false);
+  const starting = useStartAttempt(txt('common.sendError'));
+  const busy = starting.pending;
   const focusFirst = useRef(false);
 
   const announce = useCallback((m: string) => setSaid((prev) => (prev === m ? `${m}\u00a0` : m)), []);
@@ -78,25 +79,19 @@ export function TakeAssessmentPage() {
     document.getElementById(questionHeadingId(0))?.focus();
   }, [view]);
 
-  async function start() {
+  function start() {
     if (!a || busy) return;
-    setBusy(true);
-    setError('');
     setStatus('');
-    try {
-      const v = await startAttempt(a.id);
-      focusFirst.current = true;
-      setView(v);
-      setStatus(txt('take.started'));
-      // The standing now counts this attempt.
-      getAssessment(a.id).then(setA, () => undefined);
-    } catch (e) {
-      setError(e instanceof ApiError ? e.message : txt('common.sendError'));
-      // The standing may have changed meanwhile (another tab): show it as it is now.
-      getAssessment(a.id).then(setA, () => undefined);
-    } finally {
-      setBusy(false);
-    }
+    const id = a.id;
+    starting.mutate(id, {
+      onSuccess: (v) => {
+        focusFirst.current = true;
+        setView(v);
+        setStatus(txt('take.started'));
+      },
+      // The standing now counts this attempt, or changed meanwhile (another tab): shown as it is now.
+      onSettled: () => getAssessment(id).then(setA, () => undefined),
+    });
   }
 
   const code: Code = outline?.language ?? guessCode(a);
@@ -110,7 +105,7 @@ export function TakeAssessmentPage() {
       <p>
         <Link to={back}>{txt('take.back')}</Link>
       </p>
-      <ErrorAlert>{loadError || error}</ErrorAlert>
+      <ErrorAlert>{loadError || starting.errorText}</ErrorAlert>
       <StatusMessage>{status}</StatusMessage>
       <div role="status" className="visually-hidden" data-testid="save-announcer">
         {said}
@@ -155,7 +150,7 @@ export function TakeAssessmentPage() {
           {state === 'read_only' ? <p className="as-locked">{txt('take.readOnly')}</p> : null}
           {s.can_start ? (
             <p>
-              <button type="button" className="btn btn-primary" aria-disabled={busy || undefined} onClick={() => void start()}>
+              <button type="button" className="btn btn-primary" aria-disabled={busy || undefined} onClick={start}>
                 {busy ? txt('take.starting') : s.attempts_used > 0 ? txt('take.retry', { n: s.attempts_used + 1 }) : txt('take.start')}
               </button>
             </p>

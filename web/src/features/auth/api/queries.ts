@@ -1,8 +1,9 @@
 /** The account's signed-in devices as server state, and signing out the others. */
 import { useMutation } from '@tanstack/react-query';
+import { useApiMutation } from '@/lib/mutation';
 import { queryClient, useAppQuery } from '@/lib/query';
-import { setToken } from '@/lib/storage';
-import { devices, signOutOthers, type Device } from './auth';
+import { setToken, setTokens } from '@/lib/storage';
+import { changePassword, devices, signOutOthers, type Device } from './auth';
 
 export const devicesKey = ['auth', 'devices'] as const;
 
@@ -23,3 +24,14 @@ export const useSignOutOthers = () =>
     },
     queryClient,
   );
+
+/** The password changed: the answer's new tokens are kept, and the other devices, signed out, leave the list. */
+export const useChangePassword = (fallback: string) =>
+  useApiMutation({
+    mutationFn: (v: { old_password: string; new_password: string; new_password_confirm: string }) => changePassword(v.old_password, v.new_password, v.new_password_confirm),
+    onSuccess: (res) => {
+      setTokens(res.access, res.refresh);
+      void queryClient.invalidateQueries({ queryKey: devicesKey });
+    },
+    fallback,
+  });

@@ -1,12 +1,9 @@
-import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import '@/lib/i18n';
-import { applyLanguage } from '@/lib/i18n';
-import { queryClient } from '@/lib/query';
-import { appStore, sessionAtom } from '@/lib/state';
 import { KEYS } from '@/lib/storage';
-import { signIn } from '@/test/session';
+import { pageTestsInEnglish, signIn } from '@/test/session';
 import { DevicesSection } from './DevicesSection';
 
 const device = (id: number, current: boolean, browser: string | null, system: string | null) => ({
@@ -35,18 +32,8 @@ function server(list: ReturnType<typeof device>[]) {
   );
 }
 
-beforeEach(() => {
-  act(() => applyLanguage('en'));
-  signIn(7, 'student');
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  queryClient.clear();
-  appStore.set(sessionAtom, null);
-  act(() => applyLanguage('ar'));
-});
+pageTestsInEnglish();
+beforeEach(() => signIn(7, 'student'));
 
 describe('signed-in devices', () => {
   it('lists the devices, names this one, and signs out the others with the renewed token kept', async () => {

@@ -4,7 +4,8 @@ import { Link } from 'react-router';
 import { ErrorAlert, StatusMessage } from '@/components/Alert';
 import { TextField } from '@/components/Field';
 import { Page } from '@/components/Page';
-import { looksLikeEmail, useFormErrors } from '@/lib/forms';
+import { looksLikeEmail, useFormMutation } from '@/lib/forms';
+import { useApiMutation } from '@/lib/mutation';
 import { requestReset } from '../api/auth';
 import { ScriptNote } from '@/components/ScriptNote';
 
@@ -13,24 +14,17 @@ const ORDER = ['email'];
 export function ForgotPasswordPage() {
   const { t } = useTranslation();
   const [email, setEmail] = useState('');
-  const [busy, setBusy] = useState(false);
   const [done, setDone] = useState('');
-  const { fieldErrors, formError, reset, showFieldErrors, fail } = useFormErrors(ORDER, t('errors.problemSending'));
+  const fallback = t('errors.problemSending');
+  const { fieldErrors, formError, reset, showFieldErrors, send, busy } = useFormMutation(useApiMutation({ mutationFn: (to: string) => requestReset(to), fallback }), ORDER, fallback);
 
-  async function onSubmit(e: FormEvent) {
+  function onSubmit(e: FormEvent) {
     e.preventDefault();
     if (busy) return;
     reset();
     setDone('');
     if (!looksLikeEmail(email)) return showFieldErrors({ email: email.trim() ? t('errors.invalidEmail') : t('common.requiredField') });
-    setBusy(true);
-    try {
-      setDone((await requestReset(email.trim())).message);
-    } catch (err) {
-      fail(err);
-    } finally {
-      setBusy(false);
-    }
+    send(email.trim(), (res) => setDone(res.message));
   }
 
   return (

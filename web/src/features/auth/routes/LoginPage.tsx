@@ -5,6 +5,7 @@ import { ErrorAlert, StatusMessage } from '@/components/Alert';
 import { TextField } from '@/components/Field';
 import { Page } from '@/components/Page';
 import { ApiError } from '@/lib/api-client';
+import { useApiMutation } from '@/lib/mutation';
 import { looksLikeEmail, useFormErrors, type FieldErrors } from '@/lib/forms';
 import { storeLogin, takeSignOutReason, type SignOutReason } from '@/lib/storage';
 import { login, resendActivation } from '../api/auth';
@@ -23,7 +24,6 @@ export function LoginPage() {
   const [params] = useSearchParams();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
   const [inactive, setInactive] = useState(false);
   const [status, setStatus] = useState('');
   // Why the server ended the session, when it did (issue 21). Read after the first render, which
@@ -34,8 +34,15 @@ export function LoginPage() {
     if (reason) setSignedOut(reason);
   }, []);
   const { fieldErrors, formError, reset, showFieldErrors, fail } = useFormErrors(ORDER, t('errors.problemSending'));
+  const signIn = useApiMutation({
+    mutationFn: (body: { email: string; password: string }) => login(body.email, body.password),
+    onSuccess: (res) => storeLogin(res.access, res.refresh, res.user),
+    fallback: t('errors.problemSending'),
+  });
+  const resend = useApiMutation({ mutationFn: (to: string) => resendActivation(to), fallback: t('errors.problemSending') });
+  const busy = signIn.pending;
 
-  async function onSubmit(e: FormEvent) {
+  function onSubmit(e: FormEvent) {
     e.preventDefault();
     if (busy) return;
     reset();
@@ -47,27 +54,21 @@ export function LoginPage() {
     else if (!looksLikeEmail(email)) errs.email = t('errors.invalidEmail');
     if (!password) errs.password = t('common.requiredField');
     if (Object.keys(errs).length) return showFieldErrors(errs);
-    setBusy(true);
-    try {
-      const res = await login(email.trim(), password);
-      storeLogin(res.access, res.refresh, res.user);
-      navigate(safeNext(params.get('next')) ?? `/${res.user.type}`);
-    } catch (err) {
-      if (err instanceof ApiError && err.code === 'account_inactive') setInactive(true);
-      fail(err);
-    } finally {
-      setBusy(false);
-    }
+    signIn.mutate(
+      { email: email.trim(), password },
+      {
+        onSuccess: (res) => navigate(safeNext(params.get('next')) ?? `/${res.user.type}`),
+        onError: (err) => {
+          if (err instanceof ApiError && err.code === 'account_inactive') setInactive(true);
+          fail(err);
+        },
+      },
+    );
   }
 
-  async function onResend() {
+  function onResend() {
     setStatus('');
-    try {
-      const res = await resendActivation(email.trim());
-      setStatus(res.message);
-    } catch (err) {
-      fail(err);
-    }
+    resend.mutate(email.trim(), { onSuccess: (res) => setStatus(res.message), onError: fail });
   }
 
   return (

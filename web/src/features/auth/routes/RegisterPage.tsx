@@ -6,7 +6,8 @@ import { SelectField, TextField } from '@/components/Field';
 import { NewPasswordFields } from '@/components/NewPasswordFields';
 import { Page } from '@/components/Page';
 import { ProfileFields, type ProfileField } from '@/components/ProfileFields';
-import { looksLikeEmail, meetsPasswordPolicy, useFormErrors, type FieldErrors } from '@/lib/forms';
+import { looksLikeEmail, meetsPasswordPolicy, useFormMutation, type FieldErrors } from '@/lib/forms';
+import { useApiMutation } from '@/lib/mutation';
 import { register, type RegisterInput } from '../api/auth';
 import { ScriptNote } from '@/components/ScriptNote';
 
@@ -34,12 +35,12 @@ const EMPTY: Values = Object.fromEntries(ORDER.map((k) => [k, k === 'type' ? 'st
 export function RegisterPage() {
   const { t } = useTranslation();
   const [v, setV] = useState<Values>(EMPTY);
-  const [busy, setBusy] = useState(false);
   const [done, setDone] = useState('');
-  const { fieldErrors, formError, reset, showFieldErrors, fail } = useFormErrors(ORDER, t('errors.problemSending'));
+  const fallback = t('errors.problemSending');
+  const { fieldErrors, formError, reset, showFieldErrors, send, busy } = useFormMutation(useApiMutation({ mutationFn: register, fallback }), ORDER, fallback);
   const set = (k: string) => (value: string) => setV((old) => ({ ...old, [k]: value }));
 
-  async function onSubmit(e: FormEvent) {
+  function onSubmit(e: FormEvent) {
     e.preventDefault();
     if (busy) return;
     reset();
@@ -65,16 +66,10 @@ export function RegisterPage() {
     if (v.gender === 'male' || v.gender === 'female') input.gender = v.gender;
     if (v.vision_type === 'blind' || v.vision_type === 'low_vision' || v.vision_type === 'sighted') input.vision_type = v.vision_type;
 
-    setBusy(true);
-    try {
-      const res = await register(input);
+    send(input, (res) => {
       setDone(res.message);
       setV(EMPTY);
-    } catch (err) {
-      fail(err);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (

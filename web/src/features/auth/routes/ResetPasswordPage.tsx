@@ -4,7 +4,8 @@ import { Link, useParams } from 'react-router';
 import { ErrorAlert, StatusMessage } from '@/components/Alert';
 import { TextField } from '@/components/Field';
 import { Page } from '@/components/Page';
-import { meetsPasswordPolicy, useFormErrors, type FieldErrors } from '@/lib/forms';
+import { meetsPasswordPolicy, useFormMutation, type FieldErrors } from '@/lib/forms';
+import { useApiMutation } from '@/lib/mutation';
 import { confirmReset } from '../api/auth';
 
 const ORDER = ['password', 'password_confirm'];
@@ -14,11 +15,12 @@ export function ResetPasswordPage() {
   const { token = '' } = useParams();
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [busy, setBusy] = useState(false);
   const [done, setDone] = useState('');
-  const { fieldErrors, formError, reset, showFieldErrors, fail } = useFormErrors(ORDER, t('errors.problemSending'));
+  const fallback = t('errors.problemSending');
+  const confirming = useApiMutation({ mutationFn: (body: { password: string; confirm: string }) => confirmReset(token, body.password, body.confirm), fallback });
+  const { fieldErrors, formError, reset, showFieldErrors, send, busy } = useFormMutation(confirming, ORDER, fallback);
 
-  async function onSubmit(e: FormEvent) {
+  function onSubmit(e: FormEvent) {
     e.preventDefault();
     if (busy) return;
     reset();
@@ -26,16 +28,11 @@ export function ResetPasswordPage() {
     if (!meetsPasswordPolicy(password)) errs.password = t('errors.passwordPolicy');
     if (confirm !== password) errs.password_confirm = t('errors.passwordMismatch');
     if (Object.keys(errs).length) return showFieldErrors(errs);
-    setBusy(true);
-    try {
-      setDone((await confirmReset(token, password, confirm)).message);
+    send({ password, confirm }, (res) => {
+      setDone(res.message);
       setPassword('');
       setConfirm('');
-    } catch (err) {
-      fail(err);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (

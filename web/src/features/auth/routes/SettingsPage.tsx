@@ -5,11 +5,8 @@ import { KeyboardModeSetting } from '@/components/braille/KeyboardModeSetting';
 import { TextField } from '@/components/Field';
 import { NewPasswordFields } from '@/components/NewPasswordFields';
 import { Page } from '@/components/Page';
-import { meetsPasswordPolicy, useFormErrors, type FieldErrors } from '@/lib/forms';
-import { queryClient } from '@/lib/query';
-import { setTokens } from '@/lib/storage';
-import { changePassword } from '../api/auth';
-import { devicesKey } from '../api/queries';
+import { meetsPasswordPolicy, useFormMutation, type FieldErrors } from '@/lib/forms';
+import { useChangePassword } from '../api/queries';
 import { DevicesSection } from '../components/DevicesSection';
 
 const ORDER = ['old_password', 'new_password', 'new_password_confirm'];
@@ -22,12 +19,12 @@ const ORDER = ['old_password', 'new_password', 'new_password_confirm'];
 export function SettingsPage() {
   const { t } = useTranslation();
   const [v, setV] = useState({ old_password: '', new_password: '', new_password_confirm: '' });
-  const [busy, setBusy] = useState(false);
   const [done, setDone] = useState('');
-  const { fieldErrors, formError, reset, showFieldErrors, fail } = useFormErrors(ORDER, t('errors.problemSending'));
+  const fallback = t('errors.problemSending');
+  const { fieldErrors, formError, reset, showFieldErrors, send, busy } = useFormMutation(useChangePassword(fallback), ORDER, fallback);
   const set = (k: keyof typeof v) => (value: string) => setV((o) => ({ ...o, [k]: value }));
 
-  async function onSubmit(e: FormEvent) {
+  function onSubmit(e: FormEvent) {
     e.preventDefault();
     if (busy) return;
     reset();
@@ -37,19 +34,10 @@ export function SettingsPage() {
     if (!meetsPasswordPolicy(v.new_password)) errs.new_password = t('errors.passwordPolicy');
     if (v.new_password_confirm !== v.new_password) errs.new_password_confirm = t('errors.passwordMismatch');
     if (Object.keys(errs).length) return showFieldErrors(errs);
-    setBusy(true);
-    try {
-      const res = await changePassword(v.old_password, v.new_password, v.new_password_confirm);
-      setTokens(res.access, res.refresh);
-      // The other devices were signed out.
-      void queryClient.invalidateQueries({ queryKey: devicesKey });
+    send(v, (res) => {
       setDone(res.message);
       setV({ old_password: '', new_password: '', new_password_confirm: '' });
-    } catch (err) {
-      fail(err);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (

@@ -1,4 +1,5 @@
 /** Copying and downloading the translator's results. */
+import { saveBlob } from '@/lib/download';
 
 /** A .brf file: Braille ASCII lines ending in CR LF, as embossers and Braille editors expect. */
 export function brfFile(brf: string): string {
@@ -7,15 +8,7 @@ export function brfFile(brf: string): string {
 
 /** Saves `content` as a file through the browser's download. */
 export function downloadFile(name: string, content: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([content], { type }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.hidden = true;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveBlob(new Blob([content], { type }), name);
 }
 
 /** Copies text; falls back to selecting `field` and the old copy command. True when it worked. */

@@ -54,23 +54,6 @@ export const qrImageUrl = (code: string) => `/api/certificates/verify/${enc(code
 /** The file name offered for a certificate's PDF. */
 export const pdfFileName = (code: string) => `lamsa-certificate-${code.replace(/[^A-Za-z0-9_-]/g, '')}.pdf`;
 
-/**
- * Hands a file to the browser as a download: an object URL on a real link, clicked, then
- * released once the browser has had it.
- */
-export function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  a.rel = 'noopener';
-  a.hidden = true;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
-
 // ---------------------------------------------------------------------------------------------
 // Live event payloads (read defensively: anything malformed is ignored).
 

@@ -11,12 +11,15 @@ import { applyLive, onLive, PROGRESS, queryClient, refetchFresh, useAppQuery } f
 import {
   applyDecision,
   applyToQueue,
+  approveCertificateRequest,
   certificateFromPayload,
   certificateRequests,
   getCertificate,
   issuedCertificates,
+  rejectCertificateRequest,
   requestCertificate,
   requestFromPayload,
+  revokeCertificate,
   studentCertificates,
   verifyCertificate,
   type CertificateDto,
@@ -90,13 +93,42 @@ export function certificateRequestDecided(id: number) {
   void refetchFresh(issuedKey);
 }
 
-/** A certificate this tab revoked (the server's record): into every issued list and its own page. */
-export function certificateRevoked(certificate: CertificateDto) {
-  queryClient.setQueriesData<IssuedResult>({ queryKey: issuedKey }, (r) =>
-    r ? { ...r, certificates: r.certificates.map((c) => (c.code === certificate.code ? certificate : c)) } : r,
-  );
-  queryClient.setQueryData<CertificateDto>(certificateKey(certificate.code), (c) => (c ? certificate : c));
-}
+/** A refusal because the request was decided elsewhere (409) or is gone (404). */
+export const decidedElsewhere = (e: unknown) => e instanceof ApiError && (e.status === 409 || e.status === 404);
+
+/**
+ * Approves a request (no `reason`) or rejects it with one. Decided, or found already decided
+ * elsewhere, it leaves the waiting queue (`certificateRequestDecided`).
+ */
+export const useDecideRequest = (fallback: string) =>
+  useApiMutation({
+    mutationFn: ({ id, reason }: { id: number; reason?: string }): Promise<{ message: string }> =>
+      reason === undefined ? approveCertificateRequest(id) : rejectCertificateRequest(id, reason),
+    onSuccess: (_res, { id }) => certificateRequestDecided(id),
+    onError: (e, { id }) => {
+      if (decidedElsewhere(e)) certificateRequestDecided(id);
+    },
+    fallback,
+  });
+
+/**
+ * Revokes a certificate: the server's record goes into every issued list and its own page. Refused
+ * because it was already revoked (409), the issued list reads again to show it as it is.
+ */
+export const useRevokeCertificate = (fallback: string) =>
+  useApiMutation({
+    mutationFn: ({ code, reason }: { code: string; reason: string }) => revokeCertificate(code, reason),
+    onSuccess: ({ certificate }) => {
+      queryClient.setQueriesData<IssuedResult>({ queryKey: issuedKey }, (r) =>
+        r ? { ...r, certificates: r.certificates.map((c) => (c.code === certificate.code ? certificate : c)) } : r,
+      );
+      queryClient.setQueryData<CertificateDto>(certificateKey(certificate.code), (c) => (c ? certificate : c));
+    },
+    onError: (e) => {
+      if (e instanceof ApiError && e.status === 409) void refreshIssued();
+    },
+    fallback,
+  });
 
 // A request made or decided, or a revocation: the supervisor's queues and issued list, the
 // student's list, and a certificate on screen.

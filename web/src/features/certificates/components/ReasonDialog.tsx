@@ -3,6 +3,8 @@ import { ErrorAlert } from '@/components/Alert';
 import { useModalDialog } from '@/components/useModalDialog';
 import { TextArea } from '@/components/Field';
 import { ApiError } from '@/lib/api-client';
+import { errorText } from '@/lib/mutation';
+import { useCertificatesT } from '../i18n';
 
 interface ReasonDialogProps {
   open: boolean;
@@ -11,11 +13,13 @@ interface ReasonDialogProps {
   reasonLabel: string;
   reasonHint: string;
   confirmLabel: string;
-  cancelLabel: string;
-  requiredMessage: string;
-  fallbackError: string;
-  /** Sends the decision; a thrown ApiError with `field: "reason"` is shown on the field. */
-  onConfirm: (reason: string) => Promise<void>;
+  /**
+   * Sends the decision (the page's mutation). A refusal the page does not handle itself goes to
+   * `failed`: an ApiError with `field: "reason"` is shown on the field, any other in the alert.
+   */
+  onConfirm: (reason: string, failed: (err: unknown) => void) => void;
+  /** True while the decision is being sent. */
+  busy: boolean;
   onClose: () => void;
   idPrefix: string;
 }
@@ -29,11 +33,12 @@ interface ReasonDialogProps {
  * otherwise the page moves it (e.g. to the next row after the decided one left the list).
  */
 export function ReasonDialog(props: ReasonDialogProps) {
-  const { open, title, children, reasonLabel, reasonHint, confirmLabel, cancelLabel, requiredMessage, fallbackError, onConfirm, onClose, idPrefix } = props;
+  const { open, title, children, reasonLabel, reasonHint, confirmLabel, onConfirm, busy, onClose, idPrefix } = props;
+  // The words every reason dialog shares: Cancel, the empty reason, a failure without a server message.
+  const { t: txt } = useCertificatesT();
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState('');
   const [formError, setFormError] = useState('');
-  const [busy, setBusy] = useState(false);
   const fieldId = `${idPrefix}-reason`;
   const { dialogProps, titleId, bodyId, close } = useModalDialog({
     open,
@@ -47,29 +52,24 @@ export function ReasonDialog(props: ReasonDialogProps) {
     },
   });
 
-  async function submit(e: FormEvent) {
+  function submit(e: FormEvent) {
     e.preventDefault();
     if (busy) return;
     setFormError('');
     if (!reason.trim()) {
-      setReasonError(requiredMessage);
+      setReasonError(txt('common.required'));
       document.getElementById(fieldId)?.focus();
       return;
     }
     setReasonError('');
-    setBusy(true);
-    try {
-      await onConfirm(reason.trim());
-    } catch (err) {
+    onConfirm(reason.trim(), (err) => {
       if (err instanceof ApiError && err.field === 'reason') {
         setReasonError(err.message);
         document.getElementById(fieldId)?.focus();
       } else {
-        setFormError(err instanceof ApiError ? err.message : fallbackError);
+        setFormError(errorText(err, txt('common.sendError')));
       }
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
@@ -87,7 +87,7 @@ export function ReasonDialog(props: ReasonDialogProps) {
               {confirmLabel}
             </button>
             <button type="button" className="btn btn-secondary" onClick={close}>
-              {cancelLabel}
+              {txt('common.cancel')}
             </button>
           </div>
         </form>

@@ -6,7 +6,8 @@ import { ErrorAlert, StatusMessage } from '@/components/Alert';
 import { LoadState } from '@/components/LoadState';
 import { Page } from '@/components/Page';
 import { ApiError } from '@/lib/api-client';
-import { certificatePdf, pdfFileName, qrImageUrl, saveBlob } from '../api/certificates';
+import { useDownload } from '@/lib/download';
+import { certificatePdf, pdfFileName, qrImageUrl } from '../api/certificates';
 import { useCertificate } from '../api/queries';
 import { CertificateFacts, StatusBadge } from '../components/CertificateFacts';
 import { formatDay } from '@/lib/format';
@@ -29,27 +30,17 @@ export function CertificatePage({ area }: { area: 'student' | 'supervisor' }) {
   const failure = query.error;
   const notFound = failure instanceof ApiError && (failure.status === 404 || failure.status === 403);
   const loadError = failure && !notFound ? (failure instanceof ApiError ? failure.message : txt('common.loadError')) : '';
-  const [downloading, setDownloading] = useState(false);
   const [downloadStatus, setDownloadStatus] = useState('');
-  const [downloadError, setDownloadError] = useState('');
+  const pdf = useDownload(txt('common.loadError'));
+  const downloading = pdf.pending;
   // The issuing society, as the PDF names it (site settings; the platform's name while unset).
   const society = useSite().value('NAME') ?? txt('view.platform');
 
-  async function download() {
+  function download() {
     if (downloading || !cert) return;
-    setDownloading(true);
     setDownloadStatus('');
-    setDownloadError('');
-    try {
-      const blob = await certificatePdf(cert.code);
-      const file = pdfFileName(cert.code);
-      saveBlob(blob, file);
-      setDownloadStatus(txt('view.downloadStarted', { file }));
-    } catch (e) {
-      setDownloadError(e instanceof ApiError ? e.message : txt('common.loadError'));
-    } finally {
-      setDownloading(false);
-    }
+    const { code: c } = cert;
+    pdf.mutate({ request: () => certificatePdf(c), file: pdfFileName(c) }, { onSuccess: (file) => setDownloadStatus(txt('view.downloadStarted', { file })) });
   }
 
   const back = area === 'student' ? '/student/certificates' : '/supervisor/issued-certificates';
@@ -93,11 +84,11 @@ export function CertificatePage({ area }: { area: 'student' | 'supervisor' }) {
           <section aria-labelledby="cert-pdf" className="card">
             <h2 id="cert-pdf">{txt('view.pdf')}</h2>
             <p>{txt('view.pdfText')}</p>
-            <button type="button" className="btn btn-primary" aria-disabled={downloading || undefined} onClick={() => void download()}>
+            <button type="button" className="btn btn-primary" aria-disabled={downloading || undefined} onClick={download}>
               {downloading ? txt('view.downloading') : txt('view.download')}
             </button>
             <StatusMessage>{downloadStatus}</StatusMessage>
-            <ErrorAlert>{downloadError}</ErrorAlert>
+            <ErrorAlert>{pdf.errorText}</ErrorAlert>
           </section>
         </>
       ) : null}

@@ -9,8 +9,8 @@ import { LoadState } from '@/components/LoadState';
 import { Page } from '@/components/Page';
 import { ApiError } from '@/lib/api-client';
 import { loadErrorText } from '@/lib/query';
-import { revokeCertificate, type CertificateDto } from '../api/certificates';
-import { certificateRevoked, refreshIssued, useIssuedCertificates } from '../api/queries';
+import { type CertificateDto } from '../api/certificates';
+import { refreshIssued, useIssuedCertificates, useRevokeCertificate } from '../api/queries';
 import { StatusBadge } from '../components/CertificateFacts';
 import { ReasonDialog } from '../components/ReasonDialog';
 import { formatDay, formatPercent } from '@/lib/format';
@@ -43,6 +43,7 @@ export function IssuedCertificatesPage() {
   const [message, setMessage] = useState('');
   const [pendingRevoke, setRevoking] = useState<CertificateDto | null>(null);
   const focusAfter = useRef<string | null>(null);
+  const revocation = useRevokeCertificate(txt('common.sendError'));
 
   if (announceFor !== null && query.data && !query.isPlaceholderData && query.data.q === announceFor) {
     setAnnounceFor(null);
@@ -76,23 +77,25 @@ export function IssuedCertificatesPage() {
     if (next === submitted) void refreshIssued();
   }
 
-  async function revoke(c: CertificateDto, reason: string) {
-    try {
-      const res = await revokeCertificate(c.code, reason);
-      focusAfter.current = viewId(c.code);
-      certificateRevoked(res.certificate);
-      setMessage(txt('issued.revoked', { code: c.code }));
-    } catch (e) {
-      if (e instanceof ApiError && e.status === 409) {
-        // Already revoked: show it as it is now.
-        setRevoking(null);
-        setMessage(e.message);
-        focusAfter.current = viewId(c.code);
-        void refreshIssued();
-        return;
-      }
-      throw e;
-    }
+  // The cache shows the row revoked (the mutation); the dialog closes in that render and focus
+  // goes to the row's "View" link.
+  function revoke(c: CertificateDto, reason: string, failed: (err: unknown) => void) {
+    revocation.mutate(
+      { code: c.code, reason },
+      {
+        onSuccess: () => {
+          focusAfter.current = viewId(c.code);
+          setMessage(txt('issued.revoked', { code: c.code }));
+        },
+        onError: (e) => {
+          if (!(e instanceof ApiError && e.status === 409)) return failed(e);
+          // Already revoked: shown as it is now (the list reads again).
+          setRevoking(null);
+          setMessage(e.message);
+          focusAfter.current = viewId(c.code);
+        },
+      },
+    );
   }
 
   return (
@@ -179,11 +182,11 @@ export function IssuedCertificatesPage() {
         reasonLabel={txt('issued.reasonLabel')}
         reasonHint={txt('issued.reasonHint')}
         confirmLabel={txt('issued.confirm')}
-        cancelLabel={txt('common.cancel')}
-        requiredMessage={txt('common.required')}
-        fallbackError={txt('common.sendError')}
         idPrefix="ic-revoke"
-        onConfirm={(reason) => (revoking ? revoke(revoking, reason) : Promise.resolve())}
+        busy={revocation.pending}
+        onConfirm={(reason, failed) => {
+          if (revoking) revoke(revoking, reason, failed);
+        }}
         onClose={() => setRevoking(null)}
       >
         {revoking ? <p>{txt('issued.dialogBody', { s: isolate(revoking.student_name), t: isolate(revoking.course_title) })}</p> : null}

@@ -5,16 +5,11 @@ import { Link, useSearchParams } from 'react-router';
 import { LoadState } from '@/components/LoadState';
 import { Page } from '@/components/Page';
 import { ApiError } from '@/lib/api-client';
+import { errorText } from '@/lib/mutation';
 import { loadErrorText } from '@/lib/query';
 import { useLiveEvent } from '@/lib/realtime';
-import {
-  approveCertificateRequest,
-  rejectCertificateRequest,
-  requestFromPayload,
-  type CertificateRequestDto,
-  type RequestStatus,
-} from '../api/certificates';
-import { certificateRequestDecided, useCertificateQueue } from '../api/queries';
+import { requestFromPayload, type CertificateRequestDto, type RequestStatus } from '../api/certificates';
+import { decidedElsewhere, useCertificateQueue, useDecideRequest } from '../api/queries';
 import { ReasonDialog } from '../components/ReasonDialog';
 import { formatDateTime, formatPercent } from '@/lib/format';
 import { gradeLabel, isolate, useCertificatesT } from '../i18n';
@@ -45,7 +40,8 @@ export function RequestQueuePage() {
   const loadError = loadErrorText(query.error, txt('common.loadError'));
   const [message, setMessage] = useState('');
   const [error, setError] = useState('');
-  const [busy, setBusy] = useState<number | null>(null);
+  const approval = useDecideRequest(txt('common.sendError'));
+  const rejection = useDecideRequest(txt('common.sendError'));
   const [pendingReject, setRejecting] = useState<CertificateRequestDto | null>(null);
   // Requests this page is deciding: their live "decided" event is not news here.
   const mine = useRef(new Set<number>());
@@ -125,47 +121,51 @@ export function RequestQueuePage() {
     }
   });
 
-  async function approve(r: CertificateRequestDto) {
-    if (busy !== null) return;
-    setBusy(r.id);
+  /** A decision about to be sent: this page's own, and its row's focus follows it out of the list. */
+  function deciding(r: CertificateRequestDto) {
     setError('');
     setMessage('');
     mine.current.add(r.id);
     // Before the request: its live echo may take the row away before the answer arrives.
     leave(r.id, true);
-    try {
-      const res = await approveCertificateRequest(r.id);
-      setMessage(txt('queue.done', { message: res.message || txt('queue.approvedFallback'), s: isolate(r.student_name), t: isolate(r.course_title) }));
-      certificateRequestDecided(r.id);
-    } catch (e) {
-      mine.current.delete(r.id);
-      setError(e instanceof ApiError ? e.message : txt('common.sendError'));
-      if (e instanceof ApiError && (e.status === 409 || e.status === 404)) certificateRequestDecided(r.id);
-      else leaving.current = null;
-    } finally {
-      setBusy(null);
-    }
   }
 
-  async function reject(r: CertificateRequestDto, reason: string) {
-    mine.current.add(r.id);
-    setError('');
-    setMessage('');
-    leave(r.id, true);
-    try {
-      const res = await rejectCertificateRequest(r.id, reason);
-      setMessage(txt('queue.done', { message: res.message || txt('queue.rejectedFallback'), s: isolate(r.student_name), t: isolate(r.course_title) }));
-      certificateRequestDecided(r.id);
-    } catch (e) {
-      mine.current.delete(r.id);
-      if (e instanceof ApiError && (e.status === 409 || e.status === 404)) {
-        setError(e.message || txt('queue.gone'));
-        certificateRequestDecided(r.id);
-        return;
-      }
-      leaving.current = null;
-      throw e;
-    }
+  /** The decision was refused: the row stays unless it was decided elsewhere (the cache drops it then). */
+  function refused(r: CertificateRequestDto, e: unknown) {
+    mine.current.delete(r.id);
+    if (!decidedElsewhere(e)) leaving.current = null;
+  }
+
+  const decided = (r: CertificateRequestDto, message: string) => setMessage(txt('queue.done', { message, s: isolate(r.student_name), t: isolate(r.course_title) }));
+
+  function approve(r: CertificateRequestDto) {
+    if (approval.pending) return;
+    deciding(r);
+    approval.mutate(
+      { id: r.id },
+      {
+        onSuccess: (res) => decided(r, res.message || txt('queue.approvedFallback')),
+        onError: (e) => {
+          refused(r, e);
+          setError(errorText(e, txt('common.sendError')));
+        },
+      },
+    );
+  }
+
+  function reject(r: CertificateRequestDto, reason: string, failed: (err: unknown) => void) {
+    deciding(r);
+    rejection.mutate(
+      { id: r.id, reason },
+      {
+        onSuccess: (res) => decided(r, res.message || txt('queue.rejectedFallback')),
+        onError: (e) => {
+          refused(r, e);
+          if (decidedElsewhere(e)) setError((e instanceof ApiError && e.message) || txt('queue.gone'));
+          else failed(e);
+        },
+      },
+    );
   }
 
   const summary = list === null ? '' : sizeText(list);
@@ -236,8 +236,8 @@ export function RequestQueuePage() {
                           id={approveId(r.id)}
                           className="btn btn-primary"
                           aria-label={txt('queue.approveLabel', { s: r.student_name, t: r.course_title })}
-                          aria-disabled={busy !== null || undefined}
-                          onClick={() => void approve(r)}
+                          aria-disabled={approval.pending || undefined}
+                          onClick={() => approve(r)}
                         >
                           {txt('queue.approve')}
                         </button>
@@ -283,11 +283,11 @@ export function RequestQueuePage() {
         reasonLabel={txt('queue.reasonLabel')}
         reasonHint={txt('queue.reasonHint')}
         confirmLabel={txt('queue.sendReject')}
-        cancelLabel={txt('common.cancel')}
-        requiredMessage={txt('common.required')}
-        fallbackError={txt('common.sendError')}
         idPrefix="cq"
-        onConfirm={(reason) => (rejecting ? reject(rejecting, reason) : Promise.resolve())}
+        busy={rejection.pending}
+        onConfirm={(reason, failed) => {
+          if (rejecting) reject(rejecting, reason, failed);
+        }}
         onClose={() => setRejecting(null)}
       />
     </Page>

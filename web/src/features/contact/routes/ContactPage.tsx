@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '@/components/Alert';
 import { TextArea, TextField } from '@/components/Field';
 import { Page } from '@/components/Page';
-import { useFormErrors } from '@/lib/forms';
+import { useFormMutation } from '@/lib/forms';
+import { useApiMutation } from '@/lib/mutation';
 import { sendContact } from '../api/contact';
 import { CONTACT_NS } from '../i18n';
 import { charCount, checkContact, CONTACT_FIELDS, CONTACT_LIMITS, type ContactForm, type ContactProblem } from '../lib/validate';
@@ -21,10 +22,11 @@ export function ContactPage() {
   const { t } = useTranslation(CONTACT_NS);
   const [form, setForm] = useState<ContactForm>(EMPTY);
   const [honeypot, setHoneypot] = useState('');
-  const [busy, setBusy] = useState(false);
   const [sentTo, setSentTo] = useState<{ email: string; message: string } | null>(null);
   const order = useMemo(() => [...CONTACT_FIELDS], []);
-  const { fieldErrors, formError, setFormError, reset, showFieldErrors, fail } = useFormErrors(order, t('errors.failed'), 'contact');
+  const fallback = t('errors.failed');
+  const sending = useApiMutation({ mutationFn: (f: ContactForm) => sendContact(f, honeypot), fallback });
+  const { fieldErrors, formError, setFormError, reset, showFieldErrors, send, busy } = useFormMutation(sending, order, fallback, 'contact');
   const done = useRef<HTMLParagraphElement>(null);
   const [refocus, setRefocus] = useState(false);
   // "Write another message": back to the first field of the fresh form.
@@ -43,7 +45,7 @@ export function ContactPage() {
   const set = (f: keyof ContactForm) => (v: string) => setForm((old) => ({ ...old, [f]: v }));
   const say = (p: ContactProblem) => (p.kind === 'tooLong' ? t('errors.tooLong', { max: p.max }) : t(`errors.${p.kind}`));
 
-  async function submit(e: FormEvent) {
+  function submit(e: FormEvent) {
     e.preventDefault();
     if (busy) return;
     const problems = checkContact(form);
@@ -53,16 +55,10 @@ export function ContactPage() {
       return;
     }
     reset();
-    setBusy(true);
-    try {
-      const res = await sendContact(form, honeypot);
+    send(form, (res) => {
       setSentTo({ email: form.email.trim(), message: res?.message || t('sent') });
       setForm(EMPTY);
-    } catch (err) {
-      fail(err);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   function again() {

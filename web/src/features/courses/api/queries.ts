@@ -7,7 +7,31 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { applyLive, onLive, progressChanged, PROGRESS, queryClient, refetchFresh, useAppQuery } from '@/lib/query';
 import { ApiError } from '@/lib/api-client';
 import { useApiMutation } from '@/lib/mutation';
-import { brailleTable, completeLesson, enrol, enrolledCourses, requestStop, sendForAccreditation, getCourse, listCatalogue, myCourses, requestQueue, trackStudents, type BrailleCode, type RequestDto, type CatalogueFilters, type CourseDetail, type CourseSummary } from './courses';
+import {
+  approveRequest,
+  brailleTable,
+  completeLesson,
+  createCourse,
+  discardRevision,
+  enrol,
+  enrolledCourses,
+  getCourse,
+  listCatalogue,
+  myCourses,
+  openRevision,
+  rejectRequest,
+  requestQueue,
+  requestStop,
+  sendForAccreditation,
+  trackStudents,
+  updateCourse,
+  type BrailleCode,
+  type CatalogueFilters,
+  type CourseDetail,
+  type CourseInput,
+  type CourseSummary,
+  type RequestDto,
+} from './courses';
 
 /** The student's enrolled courses with their progress. */
 export const useEnrolledCourses = () => useAppQuery({ queryKey: ['courses', 'enrolled'], queryFn: enrolledCourses, meta: PROGRESS });
@@ -84,11 +108,34 @@ export const useEditedCourse = (id: string | undefined) =>
   useAppQuery({ queryKey: ['courses', 'edit', id], queryFn: () => getCourse(id ?? ''), enabled: id !== undefined, gcTime: 0 });
 
 /** A course this tab saved: the editor shows the server's record, the preview and lists read again. */
-export function courseSaved(course: CourseDetail) {
+function courseSaved(course: CourseDetail) {
   queryClient.setQueryData(['courses', 'edit', String(course.id)], course);
   void refetchFresh(courseKey(String(course.id)));
   void refetchFresh(myCoursesKey);
 }
+
+/**
+ * Creates a course (no `id`) or saves the one being edited. A saved edit is the editor's record
+ * (`courseSaved`); a new course's editor, opened next, reads it.
+ */
+export const useSaveCourse = (fallback: string) =>
+  useApiMutation({
+    mutationFn: ({ id, input }: { id?: number; input: CourseInput }) => (id === undefined ? createCourse(input) : updateCourse(id, input)),
+    onSuccess: (res, { id }) => {
+      if (id !== undefined) courseSaved(res.course);
+    },
+    fallback,
+  });
+
+/** Opens (or continues) the revision of a live course (`id`); its editor, opened next, reads it. */
+export const useOpenRevision = (fallback: string) => useApiMutation({ mutationFn: (id: number) => openRevision(id), fallback });
+
+/** Sends a revision (`id`) for accreditation: the editor shows it pending. */
+export const useSendRevision = (fallback: string) =>
+  useApiMutation({ mutationFn: (id: number) => sendForAccreditation(id), onSuccess: (res) => courseSaved(res.course), fallback });
+
+/** Discards the revision of a live course (`id`: the live course); its editor, opened next, reads it. */
+export const useDiscardRevision = (fallback: string) => useApiMutation({ mutationFn: (id: number) => discardRevision(id), fallback });
 
 /**
  * The student is enrolled in a course (this tab's enrolment, or the server's "already enrolled"):
@@ -123,11 +170,19 @@ const queueKey = (kind: 'accreditation' | 'stop') => ['courses', 'queue', kind] 
 /** The supervisor's pending requests of a kind. */
 export const useRequestQueue = (kind: 'accreditation' | 'stop') => useAppQuery({ queryKey: queueKey(kind), queryFn: () => requestQueue(kind) });
 
-/** A request this tab decided: out of its queue (the queue page opens on the list without it); its course reads again. */
-export function requestDecided(request: RequestDto) {
-  queryClient.setQueryData<RequestDto[]>(queueKey(request.kind), (list) => list?.filter((r) => r.id !== request.id));
-  void refetchFresh(courseKey(String(request.course_id)));
-}
+/**
+ * Approves a request (no `reason`) or returns it with one: out of its queue (the queue page opens
+ * on the list without it); its course reads again.
+ */
+export const useDecideCourseRequest = (fallback: string) =>
+  useApiMutation({
+    mutationFn: ({ request, reason }: { request: RequestDto; reason?: string }) => (reason === undefined ? approveRequest(request.id) : rejectRequest(request.id, reason)),
+    onSuccess: (_res, { request }) => {
+      queryClient.setQueryData<RequestDto[]>(queueKey(request.kind), (list) => list?.filter((r) => r.id !== request.id));
+      void refetchFresh(courseKey(String(request.course_id)));
+    },
+    fallback,
+  });
 
 /**
  * One pending request to review (null when it is no longer pending). Its own query, not kept once

@@ -2,7 +2,9 @@ import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
 import { ErrorAlert } from '@/components/Alert';
 import { SelectField, TextArea, TextField } from '@/components/Field';
 import { ApiError } from '@/lib/api-client';
-import { createCourse, updateCourse, type BrailleCode, type BrailleGrade, type CourseDetail } from '../api/courses';
+import { errorText } from '@/lib/mutation';
+import { type BrailleCode, type BrailleGrade, type CourseDetail } from '../api/courses';
+import { useSaveCourse } from '../api/queries';
 import {
   emptyChapter,
   emptyLesson,
@@ -59,7 +61,8 @@ export function CourseBuilder({ initial, courseId, txt, onSaved }: CourseBuilder
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState('');
   const [announcement, setAnnouncement] = useState('');
-  const [busy, setBusy] = useState(false);
+  const save = useSaveCourse(txt('common.sendError'));
+  const busy = save.pending;
   const [uploads, setUploads] = useState(0);
   const [pending, setPending] = useState<Pending>(null);
   const focusTarget = useRef<string | null>(null);
@@ -169,7 +172,7 @@ export function CourseBuilder({ initial, courseId, txt, onSaved }: CourseBuilder
       noFile: txt('common.noFile'),
     })[code];
 
-  async function onSubmit(e: FormEvent) {
+  function onSubmit(e: FormEvent) {
     e.preventDefault();
     if (busy) return;
     if (uploads > 0) {
@@ -186,26 +189,21 @@ export function CourseBuilder({ initial, courseId, txt, onSaved }: CourseBuilder
     }
     setErrors({});
     setFormError('');
-    setBusy(true);
-    try {
-      const input = toCourseInput(form);
-      const res = courseId === undefined ? await createCourse(input) : await updateCourse(courseId, input);
-      onSaved(res.course, res.message);
-    } catch (err) {
-      // The server names a whole item (`…media[1]`) or one of its inputs (`…media[1].url`).
-      const field =
-        err instanceof ApiError && err.field
-          ? [err.field, `${err.field}.file`, `${err.field}.url`, `${err.field}.title`, err.field.replace(/\[\d+\]$/, '')].find((f) => document.getElementById(`${PRE}-${f}`))
-          : undefined;
-      if (err instanceof ApiError && field) {
-        setErrors({ [field]: err.message });
-        setFormError(err.code === 'course_structure' ? err.message : txt('builder.fixFields'));
-        focusFirst([field]);
-      } else {
-        setFormError(err instanceof ApiError ? err.message : txt('common.sendError'));
-      }
-    } finally {
-      setBusy(false);
+    save.mutate({ id: courseId, input: toCourseInput(form) }, { onSuccess: (res) => onSaved(res.course, res.message), onError: refused });
+  }
+
+  function refused(err: Error) {
+    // The server names a whole item (`…media[1]`) or one of its inputs (`…media[1].url`).
+    const field =
+      err instanceof ApiError && err.field
+        ? [err.field, `${err.field}.file`, `${err.field}.url`, `${err.field}.title`, err.field.replace(/\[\d+\]$/, '')].find((f) => document.getElementById(`${PRE}-${f}`))
+        : undefined;
+    if (err instanceof ApiError && field) {
+      setErrors({ [field]: err.message });
+      setFormError(err.code === 'course_structure' ? err.message : txt('builder.fixFields'));
+      focusFirst([field]);
+    } else {
+      setFormError(errorText(err, txt('common.sendError')));
     }
   }
 
@@ -216,7 +214,7 @@ export function CourseBuilder({ initial, courseId, txt, onSaved }: CourseBuilder
   const pendingFallback = pending?.kind === 'chapter' ? `${PRE}-chapters` : pending ? `${PRE}-chapters[${pending.ci}].lessons` : undefined;
 
   return (
-    <form noValidate onSubmit={(e) => void onSubmit(e)} className="form crs-builder" aria-labelledby="page-title">
+    <form noValidate onSubmit={onSubmit} className="form crs-builder" aria-labelledby="page-title">
       <ErrorAlert id="cb-form-error">{formError}</ErrorAlert>
       <div role="status" className="visually-hidden">
         {announcement}

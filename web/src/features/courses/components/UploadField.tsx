@@ -1,5 +1,5 @@
 import { useRef, useState, type ChangeEvent } from 'react';
-import { ApiError } from '@/lib/api-client';
+import { useApiMutation } from '@/lib/mutation';
 import { uploadMedia, type UploadedMedia, type UploadKind } from '../api/courses';
 import { ACCEPT, isTooLarge } from '../lib/builder';
 import type { CoursesT } from '../i18n';
@@ -23,37 +23,43 @@ interface UploadFieldProps {
  * way (tied to the input).
  */
 export function UploadField({ id, label, hint, kind, txt, error, required, onUploaded, onBusy }: UploadFieldProps) {
-  const [localError, setLocalError] = useState('');
+  const [tooLarge, setTooLarge] = useState(false);
   const [status, setStatus] = useState('');
-  const [busy, setBusy] = useState(false);
   const input = useRef<HTMLInputElement>(null);
+  const upload = useApiMutation({
+    mutationFn: (file: File) => uploadMedia(kind, file),
+    // The builder counts uploads under way: this one ends even if the field has gone meanwhile.
+    onSettled: () => {
+      if (input.current) input.current.value = '';
+      onBusy(false);
+    },
+    fallback: txt('common.sendError'),
+  });
+  const busy = upload.pending;
+  // This field's own refusal (too large, or the server's), announced; or the form's.
+  const localError = tooLarge ? txt('common.fileTooLarge') : upload.errorText;
   const shown = localError || error || '';
 
-  async function onPick(e: ChangeEvent<HTMLInputElement>) {
+  function onPick(e: ChangeEvent<HTMLInputElement>) {
     const file = e.target.files?.[0];
-    setLocalError('');
+    setTooLarge(false);
+    upload.reset();
     setStatus('');
     if (!file) return;
     if (isTooLarge(file)) {
       e.target.value = '';
-      setLocalError(txt('common.fileTooLarge'));
+      setTooLarge(true);
       return;
     }
-    setBusy(true);
     onBusy(true);
     setStatus(txt('builder.uploading', { name: file.name }));
-    try {
-      const media = await uploadMedia(kind, file);
-      onUploaded(media);
-      setStatus(txt('builder.uploaded', { name: file.name }));
-    } catch (err) {
-      setStatus('');
-      setLocalError(err instanceof ApiError ? err.message : txt('common.sendError'));
-    } finally {
-      if (input.current) input.current.value = '';
-      setBusy(false);
-      onBusy(false);
-    }
+    upload.mutate(file, {
+      onSuccess: (media) => {
+        onUploaded(media);
+        setStatus(txt('builder.uploaded', { name: file.name }));
+      },
+      onError: () => setStatus(''),
+    });
   }
 
   const describedBy = [`${id}-hint`, shown ? `${id}-error` : null].filter(Boolean).join(' ');
@@ -73,7 +79,7 @@ export function UploadField({ id, label, hint, kind, txt, error, required, onUpl
         aria-invalid={shown ? true : undefined}
         aria-describedby={describedBy}
         aria-busy={busy || undefined}
-        onChange={(e) => void onPick(e)}
+        onChange={onPick}
       />
       <p id={`${id}-hint`} className="field-hint">
         {hint}

@@ -3,6 +3,7 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '@/lib/i18n';
+import { fakeFetch, json, type Recorded } from '@/test/server';
 import { applyLanguage } from '@/lib/i18n';
 import { publishLive, useLiveEvent, type LiveEvent } from '@/lib/realtime';
 import { emptyCourse, MAX_UPLOAD_BYTES } from '../lib/builder';
@@ -15,14 +16,7 @@ import { CourseBuilder } from './CourseBuilder';
 const SPEC_EN = 'Please ensure the course has at least one chapter and one lesson and that each chapter and lesson has a title and description.';
 const txt = coursesT('en');
 
-interface Call {
-  url: string;
-  method: string;
-  body: unknown;
-}
-let calls: Call[];
-
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+let calls: Recorded[];
 
 const TABLE = {
   lang: 'en',
@@ -46,16 +40,8 @@ const CONTRACTIONS = {
   ],
 };
 
-function server(handler: (c: Call) => Response) {
-  calls = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const c: Call = { url, method: init.method ?? 'GET', body: typeof init.body === 'string' ? JSON.parse(init.body) : init.body };
-      calls.push(c);
-      return handler(c);
-    }),
-  );
+function server(handler: (c: Recorded) => Response) {
+  calls = fakeFetch(handler);
 }
 
 beforeEach(() => {
@@ -301,6 +287,42 @@ describe('CourseBuilder', () => {
     expect(plain.braille_grade).toBe(1);
     expect(plain.chapters[0].lessons.map((l) => l.contractions)).toEqual([[], []]);
   }, 20_000);
+
+  it('a save that never reached the server says so in the alert; the button works again and nothing is saved', async () => {
+    const user = userEvent.setup();
+    server((c) => {
+      if (c.url.includes('braille/table')) return json(200, TABLE);
+      if (c.url.endsWith('/api/courses') && c.method === 'POST') throw new TypeError('Failed to fetch');
+      return json(404, {});
+    });
+    const onSaved = renderBuilder();
+    await fillCourse(user);
+    await user.click(screen.getByRole('button', { name: 'Save as draft' }));
+    await waitFor(() => expect(screen.getAllByRole('alert').map((a) => a.textContent)).toContain(txt('common.sendError')));
+    const save = screen.getByRole('button', { name: 'Save as draft' });
+    expect(save.getAttribute('aria-disabled')).toBeNull();
+    expect(onSaved).not.toHaveBeenCalled();
+  }, 15_000);
+
+  it("an upload the server refuses says why on its field, and the form does not wait for it", async () => {
+    const user = userEvent.setup();
+    server((c) => {
+      if (c.url.includes('braille/table')) return json(200, TABLE);
+      if (c.url.includes('/api/media')) return json(415, { code: 'unsupported_type', message: 'This type of file is not accepted' });
+      return json(404, {});
+    });
+    renderBuilder();
+    await user.click(screen.getByRole('button', { name: 'Add audio' }));
+    const input = screen.getByLabelText(/^File to upload/) as HTMLInputElement;
+    await user.upload(input, new File(['RIFF'], 'a.wav', { type: 'audio/wav' }));
+    expect(await screen.findByText('This type of file is not accepted')).toBeTruthy();
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(input.getAttribute('aria-busy')).toBeNull();
+    expect(input.value).toBe('');
+    // No upload under way: saving checks the form instead of asking to wait.
+    await user.click(screen.getByRole('button', { name: 'Save as draft' }));
+    expect(screen.queryByText(txt('builder.waitUpload'))).toBeNull();
+  });
 
   it('refuses a file over 50 MB before uploading, with the spec message', async () => {
     const user = userEvent.setup();

@@ -2,15 +2,14 @@ import type en from '../locales/en';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { ErrorAlert } from '@/components/Alert';
-import { ApiError } from '@/lib/api-client';
-import { discardRevision, openRevision, sendForAccreditation, type CourseDetail, type RequestDto } from '../api/courses';
+import { type CourseDetail, type RequestDto } from '../api/courses';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { LoadState } from '@/components/LoadState';
 import { Page } from '@/components/Page';
 import { loadErrorText } from '@/lib/query';
 import { useLiveEvent } from '@/lib/realtime';
 import { readLang } from '@/lib/storage';
-import { courseSaved, useEditedCourse } from '../api/queries';
+import { useDiscardRevision, useEditedCourse, useOpenRevision, useSendRevision } from '../api/queries';
 import { CourseBuilder } from '../components/CourseBuilder';
 import { emptyCourse, fromCourseDetail, type CourseForm } from '../lib/builder';
 import { useCoursesT } from '../i18n';
@@ -40,43 +39,41 @@ export function CourseEditorPage() {
   }, [savedMessage]);
 
   const editable = !course || course.status === 'draft' || course.status === 'rejected';
-  const [busy, setBusy] = useState(false);
-  const [actionError, setActionError] = useState('');
+  // The revision's actions: one at a time, the failure of the last one in the alert.
+  const opening = useOpenRevision(txt('common.sendError'));
+  const sending = useSendRevision(txt('common.sendError'));
+  const discard = useDiscardRevision(txt('common.sendError'));
+  const actions = [opening, sending, discard];
+  const busy = actions.some((a) => a.pending);
+  const actionError = opening.errorText || sending.errorText || discard.errorText;
   const [discarding, setDiscarding] = useState(false);
   const revisionOf = course?.revision_of;
 
-  /** Runs one of the revision's actions; its message goes to the status region. */
-  async function act(run: () => Promise<void>) {
-    if (busy) return;
-    setBusy(true);
-    setActionError('');
+  /** Before one of the revision's actions: the last one's messages go. */
+  function starting(): boolean {
+    if (busy) return false;
+    for (const a of actions) a.reset();
     setStatus('');
-    try {
-      await run();
-    } catch (e) {
-      setActionError(e instanceof ApiError ? e.message : txt('common.sendError'));
-    } finally {
-      setBusy(false);
-    }
+    return true;
   }
 
-  const startRevision = (live: CourseDetail) =>
-    act(async () => {
-      const res = await openRevision(live.id);
-      navigate(`/instructor/courses/${res.course.id}/edit`, { state: { saved: res.message } });
+  function startRevision(live: CourseDetail) {
+    if (!starting()) return;
+    opening.mutate(live.id, { onSuccess: (res) => navigate(`/instructor/courses/${res.course.id}/edit`, { state: { saved: res.message } }) });
+  }
+  function sendRevision(revision: CourseDetail) {
+    if (!starting()) return;
+    sending.mutate(revision.id, { onSuccess: (res) => window.setTimeout(() => setStatus(res.message), 50) });
+  }
+  function dropRevision(live: number) {
+    if (!starting()) return;
+    discard.mutate(live, {
+      onSuccess: (res) => {
+        setDiscarding(false);
+        navigate(`/instructor/courses/${live}/edit`, { state: { saved: res.message } });
+      },
     });
-  const sendRevision = (revision: CourseDetail) =>
-    act(async () => {
-      const res = await sendForAccreditation(revision.id);
-      courseSaved(res.course);
-      window.setTimeout(() => setStatus(res.message), 50);
-    });
-  const dropRevision = (live: number) =>
-    act(async () => {
-      const res = await discardRevision(live);
-      setDiscarding(false);
-      navigate(`/instructor/courses/${live}/edit`, { state: { saved: res.message } });
-    });
+  }
   // A supervisor decides this revision while it is open: approved, it is the live course now (its
   // editor says so); returned, it is read again, editable, with the reason.
   useLiveEvent(['request.decided'], (e) => {
@@ -111,7 +108,7 @@ export function CourseEditorPage() {
           </p>
           <div className="actions">
             {editable ? (
-              <button type="button" className="btn btn-primary" aria-disabled={busy || undefined} onClick={() => void sendRevision(course)}>
+              <button type="button" className="btn btn-primary" aria-disabled={busy || undefined} onClick={() => sendRevision(course)}>
                 {txt('revision.send')}
               </button>
             ) : null}
@@ -129,7 +126,7 @@ export function CourseEditorPage() {
         <section aria-labelledby="rev-live" className="card">
           <h2 id="rev-live">{txt('revision.bannerTitle')}</h2>
           <p>{txt('revision.liveNotice')}</p>
-          <button type="button" className="btn btn-primary" aria-disabled={busy || undefined} onClick={() => void startRevision(course)}>
+          <button type="button" className="btn btn-primary" aria-disabled={busy || undefined} onClick={() => startRevision(course)}>
             {course.revision ? txt('revision.continue') : txt('revision.open')}
           </button>
         </section>
@@ -145,7 +142,6 @@ export function CourseEditorPage() {
             if (!editing) {
               navigate(`/instructor/courses/${saved.id}/edit`, { replace: true, state: { saved: message } });
             } else {
-              courseSaved(saved);
               setStatus('');
               window.setTimeout(() => setStatus(message), 50);
             }
@@ -162,7 +158,7 @@ export function CourseEditorPage() {
           confirmLabel={txt('revision.discard')}
           cancelLabel={txt('common.cancel')}
           busy={busy}
-          onConfirm={() => void dropRevision(revisionOf)}
+          onConfirm={() => dropRevision(revisionOf)}
           onClose={() => setDiscarding(false)}
           fallbackFocusId="rev-discard"
         >

@@ -4,11 +4,10 @@ import { Link, useNavigate } from 'react-router';
 import { EmptyState } from '@/components/EmptyState';
 import { LoadState } from '@/components/LoadState';
 import { Page } from '@/components/Page';
-import { errorText } from '@/lib/mutation';
 import { loadErrorText } from '@/lib/query';
 import { useLiveEvent } from '@/lib/realtime';
-import { openRevision, type CourseSummary, type RequestDto } from '../api/courses';
-import { useCourseRequest, useMyCourses as useMyCoursesQuery } from '../api/queries';
+import { type CourseSummary, type RequestDto } from '../api/courses';
+import { useCourseRequest, useMyCourses as useMyCoursesQuery, useOpenRevision } from '../api/queries';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { formatDateTime } from '@/lib/format';
 import { gradeLabel, optionLabel, useCoursesT, type CoursesT } from '../i18n';
@@ -84,27 +83,18 @@ export function InstructorCoursesPage() {
   const { t: txt } = useCoursesT();
   const { courses, loadError } = useMyCourses(txt);
   const [status, setStatus] = useState('');
-  const [error, setError] = useState('');
-  const [revising, setRevising] = useState<number | null>(null);
+  const opening = useOpenRevision(txt('common.sendError'));
   const courseRequest = useCourseRequest(txt('common.sendError'));
-  const busy = revising ?? (courseRequest.pending ? (courseRequest.variables?.id ?? null) : null);
+  const busy = opening.pending ? (opening.variables ?? null) : courseRequest.pending ? (courseRequest.variables?.id ?? null) : null;
   const [stopping, setStopping] = useState<CourseSummary | null>(null);
   const [lastStop, setLastStop] = useState<number | null>(null);
   const navigate = useNavigate();
 
   /** Opens (or continues) the revision of a live course and goes to its editor. */
-  async function revise(c: CourseSummary) {
+  function revise(c: CourseSummary) {
     if (busy !== null) return;
-    setRevising(c.id);
-    setError('');
     courseRequest.reset();
-    try {
-      const res = await openRevision(c.id);
-      navigate(`/instructor/courses/${res.course.id}/edit`, { state: { saved: res.message } });
-    } catch (e) {
-      setError(errorText(e, txt('common.sendError')));
-      setRevising(null);
-    }
+    opening.mutate(c.id, { onSuccess: (res) => navigate(`/instructor/courses/${res.course.id}/edit`, { state: { saved: res.message } }) });
   }
 
   // The list is re-read on a decision in `api/queries.ts`; the page says what was decided.
@@ -114,7 +104,7 @@ export function InstructorCoursesPage() {
   function act(c: CourseSummary, kind: 'accreditation' | 'stop') {
     if (busy !== null) return;
     setStatus('');
-    setError('');
+    opening.reset();
     courseRequest.mutate(
       { id: c.id, kind },
       {
@@ -143,7 +133,7 @@ export function InstructorCoursesPage() {
         </Link>
         <Link to="/instructor/archive">{txt('instructor.archiveLink')}</Link>
       </p>
-      <LoadState loading={!courses} loadError={loadError} actionError={error || courseRequest.errorText} status={status} loadingText={txt('common.loading')} />
+      <LoadState loading={!courses} loadError={loadError} actionError={opening.errorText || courseRequest.errorText} status={status} loadingText={txt('common.loading')} />
       {courses && shown.length === 0 ? (
         <EmptyState>
           <p>{txt('instructor.none')}</p>
@@ -175,7 +165,7 @@ export function InstructorCoursesPage() {
                     </>
                   ) : null}
                   {c.status === 'active' ? (
-                    <button type="button" className="btn btn-secondary" aria-disabled={busy === c.id || undefined} onClick={() => void revise(c)}>
+                    <button type="button" className="btn btn-secondary" aria-disabled={busy === c.id || undefined} onClick={() => revise(c)}>
                       {c.revision ? txt('revision.continue') : txt('revision.open')}
                       <span className="visually-hidden"> {txt('common.quoted', { t: c.title })}</span>
                     </button>

@@ -7,10 +7,11 @@ import { TextArea } from '@/components/Field';
 import { LoadState } from '@/components/LoadState';
 import { Page } from '@/components/Page';
 import { ApiError } from '@/lib/api-client';
+import { errorText } from '@/lib/mutation';
 import { loadErrorText } from '@/lib/query';
 import { useLiveEvent } from '@/lib/realtime';
-import { approveRequest, rejectRequest, type RequestDto } from '../api/courses';
-import { requestDecided, useRequestQueue, useReviewedCourse, useReviewedRequest } from '../api/queries';
+import { type RequestDto } from '../api/courses';
+import { useDecideCourseRequest, useRequestQueue, useReviewedCourse, useReviewedRequest } from '../api/queries';
 import { CourseFacts, CourseImage, FullCourse } from '../components/CourseParts';
 import { differenceSize, RevisionDifference } from '../components/RevisionDifference';
 import { formatDateTime } from '@/lib/format';
@@ -121,7 +122,8 @@ export function ReviewPage({ kind }: { kind: QueueKind }) {
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState('');
   const [formError, setFormError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const decision = useDecideCourseRequest(txt('common.sendError'));
+  const busy = decision.pending;
   const [rejecting, setRejecting] = useState(false);
   const reasonShown = useRef(false);
 
@@ -138,7 +140,7 @@ export function ReviewPage({ kind }: { kind: QueueKind }) {
     if (!rejecting) reasonShown.current = false;
   }, [rejecting]);
 
-  async function decide(approve: boolean) {
+  function decide(approve: boolean) {
     if (busy || !request) return;
     setFormError('');
     setReasonError('');
@@ -147,27 +149,26 @@ export function ReviewPage({ kind }: { kind: QueueKind }) {
       document.getElementById('rv-reason')?.focus();
       return;
     }
-    setBusy(true);
-    try {
-      const res = approve ? await approveRequest(request.id) : await rejectRequest(request.id, reason.trim());
-      requestDecided(request);
-      navigate(`/supervisor/${kind}`, { state: { decided: res.message } });
-    } catch (err) {
-      if (err instanceof ApiError && err.field === 'reason') {
-        setReasonError(err.message);
-        document.getElementById('rv-reason')?.focus();
-      } else {
-        setFormError(err instanceof ApiError ? err.message : txt('common.sendError'));
-        if (err instanceof ApiError && err.status === 409) setGone(true);
-      }
-    } finally {
-      setBusy(false);
-    }
+    decision.mutate(
+      { request, reason: approve ? undefined : reason.trim() },
+      {
+        onSuccess: (res) => navigate(`/supervisor/${kind}`, { state: { decided: res.message } }),
+        onError: (err) => {
+          if (err instanceof ApiError && err.field === 'reason') {
+            setReasonError(err.message);
+            document.getElementById('rv-reason')?.focus();
+          } else {
+            setFormError(errorText(err, txt('common.sendError')));
+            if (err instanceof ApiError && err.status === 409) setGone(true);
+          }
+        },
+      },
+    );
   }
 
   function onReject(e: FormEvent) {
     e.preventDefault();
-    void decide(false);
+    decide(false);
   }
 
   const titled = course?.title ?? request?.course_title;
@@ -212,7 +213,7 @@ export function ReviewPage({ kind }: { kind: QueueKind }) {
         <section id="rv-decision-section" tabIndex={-1} aria-labelledby="rv-decision" className="card crs-decision">
           <h2 id="rv-decision">{txt('supervisor.decision')}</h2>
           <div className="actions">
-            <button type="button" className="btn btn-primary" aria-disabled={busy || undefined} onClick={() => void decide(true)}>
+            <button type="button" className="btn btn-primary" aria-disabled={busy || undefined} onClick={() => decide(true)}>
               {revision ? txt('revision.approve') : txt(`supervisor.approve.${kind}`)}
             </button>
             <button type="button" className="btn btn-secondary" aria-expanded={rejecting} aria-controls="rv-reject-form" onClick={() => setRejecting((r) => !r)}>

@@ -15,24 +15,13 @@ import { ArchivePage, InstructorCoursesPage } from './InstructorCoursesPage';
 import { LearnPage, MyCoursesPage } from './StudentPages';
 import { CourseEditorPage } from './CourseEditorPage';
 import { QueuePage } from './SupervisorPages';
+import { fakeApiReplies, type Recorded, type Reply } from '@/test/server';
 import { signIn } from '@/test/session';
 
-let requests: Array<{ url: string; method: string }>;
-type Handler = (url: string) => { status?: number; body?: unknown };
+let requests: Recorded[];
 
-function server(routes: Record<string, Handler>) {
-  requests = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const method = init.method ?? 'GET';
-      requests.push({ url, method });
-      const key = Object.keys(routes).find((k) => k === `${method} ${url}` || (k.endsWith('*') && `${method} ${url}`.startsWith(k.slice(0, -1))));
-      if (!key) return new Response(JSON.stringify({ code: 'not_found', message: 'Not found' }), { status: 404 });
-      const out = routes[key](url);
-      return new Response(JSON.stringify(out.body), { status: out.status ?? 200, headers: { 'Content-Type': 'application/json' } });
-    }),
-  );
+function server(routes: Record<string, (url: string) => Reply>) {
+  requests = fakeApiReplies(Object.fromEntries(Object.entries(routes).map(([k, h]) => [k, (_body: unknown, url: string) => h(url)])));
 }
 
 function page(ui: React.ReactNode, path = '/', at = '/') {

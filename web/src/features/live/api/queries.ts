@@ -4,8 +4,9 @@
  * read again shortly after; "mark all as read", here or in another tab of the user, marks the
  * cached events read.
  */
+import { useApiMutation } from '@/lib/mutation';
 import { applyLive, onLive, queryClient, refetchFresh, useAppQuery } from '@/lib/query';
-import { fetchNotifications, fetchUnreadCount, type NotificationItem, type NotificationList } from './notifications';
+import { fetchNotifications, fetchUnreadCount, markRead, type NotificationItem, type NotificationList } from './notifications';
 
 export const LIST_SIZE = 20;
 const notificationsKey = ['live', 'notifications'] as const;
@@ -61,6 +62,15 @@ export function notificationsRead(upTo: number, unread?: number): void {
   );
   if (unread === undefined) refreshUnread();
 }
+
+/** "Mark all as read" up to an event id: the cached events read, and the unread count the server answers. */
+export const useMarkRead = (fallback: string) =>
+  useApiMutation({
+    mutationFn: (upTo: number) => markRead(upTo),
+    onSuccess: (unread, upTo) => notificationsRead(upTo, unread),
+    onError: (e) => console.warn('mark read failed', e),
+    fallback,
+  });
 
 // Every event joins the list as it arrives; the unread count follows (when the list is read at all).
 onLive(null, (e) => {

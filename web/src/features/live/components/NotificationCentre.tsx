@@ -7,8 +7,7 @@ import { ErrorAlert, StatusMessage } from '@/components/Alert';
 import { useDismiss } from '@/components/Disclosure';
 import { formatDateTime } from '@/lib/format';
 import { langOf } from '@/lib/i18n';
-import { markRead } from '../api/notifications';
-import { notificationsRead, refreshNotifications, useNotifications } from '../api/queries';
+import { notificationsRead, refreshNotifications, useMarkRead, useNotifications } from '../api/queries';
 import { describeEvent, roleOf } from '../eventText';
 import { useLiveT } from '../i18n';
 import { liveStatusAtom } from '../useLiveSocket';
@@ -35,10 +34,11 @@ export function NotificationCentre({ storedType, userId }: { storedType: string;
   const query = useNotifications();
   const items = query.data?.items ?? [];
   const unread = query.data?.unread ?? 0;
-  const [sendError, setSendError] = useState('');
-  const error = sendError || (query.isError ? tc('errors.unableToAccess') : '');
+  const mark = useMarkRead(tc('errors.problemSending'));
+  const busy = mark.pending;
+  // A refusal says only that sending failed (not the server's words), as it always has here.
+  const error = mark.isError ? tc('errors.problemSending') : query.isError ? tc('errors.unableToAccess') : '';
   const [done, setDone] = useState('');
-  const [busy, setBusy] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const panelId = useId();
@@ -65,25 +65,19 @@ export function NotificationCentre({ storedType, userId }: { storedType: string;
     const next = !open;
     setOpen(next);
     setDone('');
-    setSendError('');
+    mark.reset();
     if (next) void refreshNotifications();
   }
 
-  async function markAll() {
+  function markAll() {
     const upTo = items.reduce((m, n) => Math.max(m, n.id), 0);
     if (!upTo || busy || unread === 0) return;
-    setBusy(true);
-    setSendError('');
-    try {
-      notificationsRead(upTo, await markRead(upTo));
-      setDone(t('markedRead'));
-      channel.current?.postMessage({ type: 'read', upTo } satisfies TabMessage);
-    } catch (e) {
-      console.warn('mark read failed', e);
-      setSendError(tc('errors.problemSending'));
-    } finally {
-      setBusy(false);
-    }
+    mark.mutate(upTo, {
+      onSuccess: () => {
+        setDone(t('markedRead'));
+        channel.current?.postMessage({ type: 'read', upTo } satisfies TabMessage);
+      },
+    });
   }
 
   return (
@@ -135,7 +129,7 @@ export function NotificationCentre({ storedType, userId }: { storedType: string;
         )}
         {/* Stays in place once everything is read, so focus is not lost from under the user. */}
         {items.length ? (
-          <button type="button" className="btn btn-secondary" aria-disabled={busy || unread === 0 || undefined} onClick={() => void markAll()}>
+          <button type="button" className="btn btn-secondary" aria-disabled={busy || unread === 0 || undefined} onClick={markAll}>
             {t('markAllRead')}
           </button>
         ) : null}

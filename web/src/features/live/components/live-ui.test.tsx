@@ -112,9 +112,11 @@ describe('Toasts', () => {
 
 describe('NotificationCentre', () => {
   let posted: unknown[];
+  let refuseRead = false;
 
   beforeEach(() => {
     posted = [];
+    refuseRead = false;
     vi.stubGlobal(
       'fetch',
       vi.fn(async (url: string, init: RequestInit = {}) => {
@@ -132,6 +134,7 @@ describe('NotificationCentre', () => {
         if (url === '/api/notifications/unread-count') return new Response(JSON.stringify({ count: 2 }));
         if (url === '/api/notifications/read') {
           posted.push(JSON.parse(String(init.body)));
+          if (refuseRead) return new Response(JSON.stringify({ code: 'internal', message: 'Server words not shown here' }), { status: 500 });
           return new Response(JSON.stringify({ count: 0 }));
         }
         return new Response('{}', { status: 404 });
@@ -163,6 +166,28 @@ describe('NotificationCentre', () => {
     expect(posted).toEqual([{ up_to: 3 }]);
     expect(within(panel).queryAllByText('Unread')).toHaveLength(0);
     expect(within(panel).getByRole('status').textContent).toBe('All notifications are marked as read');
+  });
+
+  it('"mark all as read" that fails says sending failed; nothing is marked and it can be pressed again', async () => {
+    refuseRead = true;
+    const user = userEvent.setup();
+    inRouter(<NotificationCentre storedType="student" userId="7" />);
+    const button = await screen.findByRole('button', { name: 'Notifications (1 unread)' });
+    await user.click(button);
+    const panel = document.getElementById(button.getAttribute('aria-controls')!)!;
+    await waitFor(() => expect(within(panel).getAllByRole('listitem')).toHaveLength(2));
+    const markAll = within(panel).getByRole('button', { name: 'Mark all as read' });
+    await user.click(markAll);
+    await waitFor(() => expect(within(panel).getByRole('alert').textContent).toBe('There was a problem sending your data'));
+    expect(within(panel).getAllByText('Unread')).toHaveLength(1);
+    expect(markAll.getAttribute('aria-disabled')).toBeNull();
+    expect(within(panel).getByRole('status').textContent).toBe('');
+
+    refuseRead = false;
+    await user.click(markAll);
+    await waitFor(() => expect(within(panel).getByRole('status').textContent).toBe('All notifications are marked as read'));
+    expect(within(panel).getByRole('alert').textContent).toBe('');
+    expect(posted).toEqual([{ up_to: 2 }, { up_to: 2 }]);
   });
 
   it('a notification that arrives live while the panel is closed is in the list when it opens, and counts as unread', async () => {

@@ -2,19 +2,30 @@
  * The notes list as server state: one query (`['notes']`), changed by live events in one place
  * (below) and by this tab's own sends and replies.
  */
+import { useApiMutation } from '@/lib/mutation';
 import { applyLive, onLive, queryClient, refetchFresh, useAppQuery } from '@/lib/query';
-import { addReply, listNotes, noteFromPayload, replyFromPayload, upsertNote, type Note, type NoteReply } from './notes';
+import { addReply, listNotes, noteFromPayload, replyFromPayload, replyToNote, sendNote, upsertNote, type Note } from './notes';
 
 export const notesKey = ['notes'] as const;
 
 /** Notes the user sent or received, newest first, each with its replies. */
 export const useNotes = () => useAppQuery({ queryKey: notesKey, queryFn: listNotes });
 
-/** A note this tab sent, into the list. */
-export const noteSent = (note: Note) => queryClient.setQueryData<Note[]>(notesKey, (cur) => upsertNote(cur ?? [], note));
+/** Sends a note: the server's record goes into the list. */
+export const useSendNote = (fallback: string) =>
+  useApiMutation({
+    mutationFn: ({ to, text }: { to: number; text: string }) => sendNote(to, text),
+    onSuccess: (res) => queryClient.setQueryData<Note[]>(notesKey, (cur) => upsertNote(cur ?? [], res.note)),
+    fallback,
+  });
 
-/** A reply this tab wrote, under its note. */
-export const replySent = (reply: NoteReply) => queryClient.setQueryData<Note[]>(notesKey, (cur) => (cur ? addReply(cur, reply) : cur));
+/** Replies to a note: the reply goes under its note in the list. */
+export const useReplyToNote = (fallback: string) =>
+  useApiMutation({
+    mutationFn: ({ noteId, text }: { noteId: number; text: string }) => replyToNote(noteId, text),
+    onSuccess: (res) => queryClient.setQueryData<Note[]>(notesKey, (cur) => (cur ? addReply(cur, res.reply) : cur)),
+    fallback,
+  });
 
 // Live events: the only place `note.received` and `note.replied` touch the list.
 onLive(['note.received'], (e) => {

@@ -6,25 +6,24 @@ import { Rich } from '@/components/Rich';
 import { ErrorAlert, StatusMessage } from '@/components/Alert';
 import { TextArea } from '@/components/Field';
 import { formatDateTime } from '@/lib/format';
-import { useFormErrors } from '@/lib/forms';
-import { replyToNote, type Note, type NoteReply } from '../api/notes';
+import { useFormMutation } from '@/lib/forms';
+import { type Note } from '../api/notes';
+import { useReplyToNote } from '../api/queries';
 
 const ORDER = ['text'];
 
-/** One note with its replies and a reply form ("Note answered" on success). */
+/** One note with its replies and a reply form ("Note answered" on success; the reply joins the list). */
 export function NoteThread({
   note,
   myId,
   view,
   level = 3,
-  onReplied,
 }: {
   note: Note;
   myId: number;
   view: 'received' | 'sent';
   /** Heading level of the note's title (its replies' hidden heading is one below). */
   level?: 2 | 3;
-  onReplied: (r: NoteReply) => void;
 }) {
   const H = level === 2 ? 'h2' : 'h3';
   const Sub = level === 2 ? 'h3' : 'h4';
@@ -34,27 +33,20 @@ export function NoteThread({
   const prefix = `reply-${note.id}`;
   const headingId = `note-${note.id}-heading`;
   const [text, setText] = useState('');
-  const [busy, setBusy] = useState(false);
   const [done, setDone] = useState('');
-  const { fieldErrors, formError, reset, showFieldErrors, fail } = useFormErrors(ORDER, tc('errors.problemSending'), prefix);
+  const fallback = tc('errors.problemSending');
+  const { fieldErrors, formError, reset, showFieldErrors, send, busy } = useFormMutation(useReplyToNote(fallback), ORDER, fallback, prefix);
 
-  async function onSubmit(e: FormEvent) {
+  function onSubmit(e: FormEvent) {
     e.preventDefault();
     if (busy) return;
     reset();
     setDone('');
     if (!text.trim()) return showFieldErrors({ text: tc('common.requiredField') });
-    setBusy(true);
-    try {
-      const res = await replyToNote(note.id, text.trim());
-      onReplied(res.reply);
+    send({ noteId: note.id, text: text.trim() }, (res) => {
       setText('');
       setDone(res.message);
-    } catch (err) {
-      fail(err);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (

@@ -6,12 +6,14 @@ import { useTranslation } from 'react-i18next';
 import { Rich } from '@/components/Rich';
 import { ErrorAlert, StatusMessage } from '@/components/Alert';
 import { EmptyState } from '@/components/EmptyState';
+import { LoadState } from '@/components/LoadState';
 import { TextArea, TextField } from '@/components/Field';
 import { Page } from '@/components/Page';
-import { useFormErrors } from '@/lib/forms';
+import { useFormErrors, useFormMutation } from '@/lib/forms';
+import { useApiMutation } from '@/lib/mutation';
 import { sessionAtom } from '@/lib/state';
-import { isSearchQuery, searchUsers, sendNote, type UserHit } from '../api/notes';
-import { noteSent, replySent } from '../api/queries';
+import { isSearchQuery, searchUsers, type UserHit } from '../api/notes';
+import { useSendNote } from '../api/queries';
 import { NoteThread } from '../components/NoteThread';
 import { useNotesList } from './NotesPage';
 
@@ -33,30 +35,30 @@ export function ContactPage({ type }: { type: 'instructor' | 'student' }) {
   const sent = (notes ?? []).filter((n) => n.sender_id === myId && (!n.recipient_type || n.recipient_type === type));
 
   const [q, setQ] = useState('');
-  const [searching, setSearching] = useState(false);
   const [results, setResults] = useState<UserHit[] | null>(null);
   const search = useFormErrors(SEARCH_ORDER, tc('errors.unexpectedRetrieving'), 'search');
+  // A search on demand (submitted, not typed): a request with a pending state like a write.
+  const lookUp = useApiMutation({ mutationFn: (query: string) => searchUsers(type, query), fallback: tc('errors.unexpectedRetrieving') });
+  const searching = lookUp.pending;
 
   const [recipient, setRecipient] = useState<UserHit | null>(null);
   const [text, setText] = useState('');
-  const [sending, setSending] = useState(false);
   const [done, setDone] = useState('');
-  const compose = useFormErrors(NOTE_ORDER, tc('errors.problemSending'), 'compose');
+  const compose = useFormMutation(useSendNote(tc('errors.problemSending')), NOTE_ORDER, tc('errors.problemSending'), 'compose');
+  const sending = compose.busy;
 
-  async function onSearch(e: FormEvent) {
+  function onSearch(e: FormEvent) {
     e.preventDefault();
     if (searching) return;
     search.reset();
     if (!isSearchQuery(q)) return search.showFieldErrors({ q: t('searchNeedsAt') });
-    setSearching(true);
-    try {
-      setResults(await searchUsers(type, q.trim()));
-    } catch (err) {
-      setResults(null);
-      search.fail(err);
-    } finally {
-      setSearching(false);
-    }
+    lookUp.mutate(q.trim(), {
+      onSuccess: setResults,
+      onError: (err) => {
+        setResults(null);
+        search.fail(err);
+      },
+    });
   }
 
   function choose(u: UserHit) {
@@ -73,23 +75,16 @@ export function ContactPage({ type }: { type: 'instructor' | 'student' }) {
     window.setTimeout(() => document.getElementById('search-q')?.focus(), 0);
   }
 
-  async function onSend(e: FormEvent) {
+  function onSend(e: FormEvent) {
     e.preventDefault();
     if (sending || !recipient) return;
     compose.reset();
     setDone('');
     if (!text.trim()) return compose.showFieldErrors({ text: tc('common.requiredField') });
-    setSending(true);
-    try {
-      const res = await sendNote(recipient.id, text.trim());
-      noteSent(res.note);
+    compose.send({ to: recipient.id, text: text.trim() }, (res) => {
       setText('');
       setDone(res.message);
-    } catch (err) {
-      compose.fail(err);
-    } finally {
-      setSending(false);
-    }
+    });
   }
 
   return (
@@ -146,13 +141,11 @@ export function ContactPage({ type }: { type: 'instructor' | 'student' }) {
       <section aria-labelledby="sent-heading">
         <h2 id="sent-heading">{t('sentHeading')}</h2>
         <p>{t('sentIntro')}</p>
-        <ErrorAlert>{loadError}</ErrorAlert>
-        {notes === null ? (
-          loadError ? null : <p>{tc('common.loading')}</p>
-        ) : sent.length ? (
+        <LoadState loading={notes === null} loadError={loadError} loadingText={tc('common.loading')} />
+        {notes === null ? null : sent.length ? (
           <ul className="thread-list">
             {sent.map((n) => (
-              <NoteThread key={n.id} note={n} myId={myId} view="sent" onReplied={replySent} />
+              <NoteThread key={n.id} note={n} myId={myId} view="sent" />
             ))}
           </ul>
         ) : (

@@ -2,11 +2,11 @@ import '@/styles/threads.css';
 import { useNotesT } from '../i18n';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import { ErrorAlert } from '@/components/Alert';
+import { LoadState } from '@/components/LoadState';
 import { EmptyState } from '@/components/EmptyState';
 import { Page } from '@/components/Page';
 import { sessionAtom } from '@/lib/state';
-import { replySent, useNotes } from '../api/queries';
+import { useNotes } from '../api/queries';
 import { NoteThread } from '../components/NoteThread';
 
 /** The notes list for both note pages: loaded through the notes query, kept current by live events. */
@@ -27,13 +27,11 @@ export function NotesPage() {
 
   return (
     <Page title={t('notesTitle')} intro={<p>{t('notesIntro')}</p>}>
-      <ErrorAlert>{loadError}</ErrorAlert>
-      {notes === null ? (
-        loadError ? null : <p>{tc('common.loading')}</p>
-      ) : received.length ? (
+      <LoadState loading={notes === null} loadError={loadError} loadingText={tc('common.loading')} />
+      {notes === null ? null : received.length ? (
         <ul className="thread-list">
           {received.map((n) => (
-            <NoteThread key={n.id} note={n} myId={myId} view="received" level={2} onReplied={replySent} />
+            <NoteThread key={n.id} note={n} myId={myId} view="received" level={2} />
           ))}
         </ul>
       ) : (

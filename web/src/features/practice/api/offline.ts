@@ -132,6 +132,32 @@ export function sendKept(a: KeptAnswer): Promise<ReviewResult> {
   return sendReview({ card_id: a.card_id, answer: a.answer, elapsed_ms: a.elapsed_ms, answered_at: a.answered_at, client_id: a.id });
 }
 
+/**
+ * Answers a card: written down on this device before it is sent, so a connection lost, or the
+ * tab closed, loses nothing. Not delivered, it stays kept (`kept`); answered or refused by the
+ * server, it is forgotten. A refusal is thrown.
+ */
+export async function answerCard(a: KeptAnswer, code: Code): Promise<{ result: ReviewResult } | { kept: true }> {
+  const written = await keepAnswer(a, code).then(
+    () => true,
+    () => false, // no IndexedDB here (a private window, say): sent, not kept
+  );
+  const forget = () => {
+    if (written) void forgetAnswer(a.id).catch(() => undefined);
+  };
+  return sendKept(a).then(
+    (result) => {
+      forget();
+      return { result };
+    },
+    (err: unknown) => {
+      if (written && notDelivered(err)) return { kept: true as const };
+      forget();
+      throw err;
+    },
+  );
+}
+
 /** What a sync did: answers the server took, answers still kept. */
 export interface Synced {
   sent: number;

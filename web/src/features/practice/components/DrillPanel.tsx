@@ -3,14 +3,13 @@
  * buttons (named by their dots), each symbol of the pair asked once. The result is focused
  * when it comes (read once), then "Next".
  */
-import { useEffect, useId, useRef, useState } from 'react';
 import { BrailleCell } from '@/components/braille/BrailleCell';
 import { useUiLang } from '@/components/braille/i18n';
-import { ErrorAlert } from '@/components/Alert';
-import { ApiError } from '@/lib/api-client';
-import { sendDrill, type Code, type DrillPair, type DrillResult } from '../api/practice';
+import { sendDrill, type Code, type DrillPair } from '../api/practice';
 import { usePracticeT } from '../i18n';
 import { cellsPhrase, dotList } from './speech';
+import { DrillFrame } from './DrillFrame';
+import { useDrill } from './useDrill';
 
 interface Props {
   code: Code;
@@ -21,83 +20,38 @@ interface Props {
 export function DrillPanel({ code, drills, onDone }: Props) {
   const { t } = usePracticeT();
   const ui = useUiLang();
-  const uid = useId();
-  // Each pair asks for a, then b.
-  const steps = drills.flatMap((d) => [
-    { pair: d, ask: d.a },
-    { pair: d, ask: d.b },
-  ]);
-  const [i, setI] = useState(0);
-  const [result, setResult] = useState<DrillResult | null>(null);
-  const [error, setError] = useState('');
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  const resultRef = useRef<HTMLDivElement>(null);
-  const step = steps[i];
-
-  useEffect(() => {
-    headingRef.current?.focus();
-  }, [i]);
-  useEffect(() => {
-    if (result) resultRef.current?.focus();
-  }, [result]);
-
+  const { step, result, error, choose, next, headingRef, resultRef } = useDrill(
+    drills,
+    (s, braille) => sendDrill({ code, print: s.ask.print, pair: s.pair.a.cells.braille + s.pair.b.cells.braille, answer: braille }),
+    t('loadError'),
+    onDone,
+  );
   if (!step) return null;
-  const pair = step.pair.a.cells.braille + step.pair.b.cells.braille;
-
-  async function choose(braille: string) {
-    if (result) return;
-    setError('');
-    try {
-      setResult(await sendDrill({ code, print: step.ask.print, pair, answer: braille }));
-    } catch (err) {
-      setError(err instanceof ApiError ? err.message : t('loadError'));
-    }
-  }
-
-  function next() {
-    setResult(null);
-    if (i + 1 >= steps.length) onDone();
-    else setI(i + 1);
-  }
 
   return (
-    <section className="card practice-drill" aria-labelledby={`${uid}-h`}>
-      <h2 id={`${uid}-h`}>{t('drillHeading')}</h2>
-      <p>{t('drillIntro')}</p>
-      <h3 ref={headingRef} tabIndex={-1} id="drill-question">
-        {t('drillQuestion', { print: step.ask.print })}
-      </h3>
-      <ul className="practice-pair">
-        {[step.pair.a, step.pair.b].map((s) => {
-          const phrase = cellsPhrase(s.cells.dots, ui, ', ');
-          return (
-            <li key={s.cells.braille}>
-              <button type="button" className="btn btn-secondary practice-choice" aria-disabled={!!result || undefined} onClick={() => void choose(s.cells.braille)}>
-                <BrailleCell dots={dotList(s.cells.dots[0] ?? '0')} label={phrase} size="small" />
-                <span>
-                  {phrase} <span dir="ltr">{s.cells.braille}</span>
-                </span>
-              </button>
-            </li>
-          );
-        })}
-      </ul>
-      {result ? (
-        <>
-          <div ref={resultRef} tabIndex={-1} className={`practice-result ${result.correct ? 'is-right' : 'is-wrong'}`} id="drill-result">
-            <p>
-              {t(result.correct ? 'drillRight' : 'drillWrong', { print: result.expected.print, dots: cellsPhrase(result.expected.cells.dots, ui, ', ') })}
-              {result.settled ? ` ${t('drillSettled')}` : ''}
-            </p>
-          </div>
-          <div className="actions">
-            <button type="button" className="btn btn-primary" id="drill-next" onClick={next}>
-              {t('next')}
+    <DrillFrame
+      idPrefix="drill"
+      intro={t('drillIntro')}
+      ask={step.ask.print}
+      result={result && { correct: result.correct, settled: result.settled, print: result.expected.print, dots: cellsPhrase(result.expected.cells.dots, ui, ', ') }}
+      error={error}
+      next={next}
+      headingRef={headingRef}
+      resultRef={resultRef}
+    >
+      {[step.pair.a, step.pair.b].map((s) => {
+        const phrase = cellsPhrase(s.cells.dots, ui, ', ');
+        return (
+          <li key={s.cells.braille}>
+            <button type="button" className="btn btn-secondary practice-choice" aria-disabled={!!result || undefined} onClick={() => choose(s.cells.braille)}>
+              <BrailleCell dots={dotList(s.cells.dots[0] ?? '0')} label={phrase} size="small" />
+              <span>
+                {phrase} <span dir="ltr">{s.cells.braille}</span>
+              </span>
             </button>
-          </div>
-        </>
-      ) : null}
-      <ErrorAlert>{error}</ErrorAlert>
-    </section>
+          </li>
+        );
+      })}
+    </DrillFrame>
   );
 }

@@ -10,9 +10,9 @@ import { BrailleCell } from '@/components/braille/BrailleCell';
 import { BrailleKeyboard } from '@/components/braille/BrailleKeyboard';
 import { useUiLang } from '@/components/braille/i18n';
 import { ErrorAlert } from '@/components/Alert';
-import { ApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
-import { forgetAnswer, keepAnswer, notDelivered, sendKept, type KeptAnswer } from '../api/offline';
+import { useApiMutation } from '@/lib/mutation';
+import { answerCard, type KeptAnswer } from '../api/offline';
 import { type Code, type PracticeCard, type ReviewResult } from '../api/practice';
 import { usePracticeT } from '../i18n';
 import { cellsPhrase, dotList, dotNumbersPhrase } from './speech';
@@ -45,8 +45,8 @@ export function ReviewCard({ userId, card, code, n, total, onAnswered, onKept, o
   // Not sent (offline): kept on this device, checked when the connection is back.
   const [kept, setKept] = useState(false);
   const [error, setError] = useState('');
-  const [apiError, setApiError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const sending = useApiMutation({ mutationFn: (a: KeptAnswer) => answerCard(a, code), fallback: t('loadError') });
+  const busy = sending.pending;
   const shownAt = useRef(Date.now());
   const resultRef = useRef<HTMLDivElement>(null);
   const then = ui === 'ar' ? '، ثم ' : ', then ';
@@ -62,7 +62,7 @@ export function ReviewCard({ userId, card, code, n, total, onAnswered, onKept, o
     if (result || kept) resultRef.current?.focus();
   }, [result, kept]);
 
-  async function check(e?: FormEvent) {
+  function check(e?: FormEvent) {
     e?.preventDefault();
     if (busy || result || kept) return;
     if (!answer.trim()) {
@@ -70,9 +70,7 @@ export function ReviewCard({ userId, card, code, n, total, onAnswered, onKept, o
       document.getElementById(answerId)?.focus();
       return;
     }
-    setBusy(true);
     setError('');
-    setApiError('');
     const answered: KeptAnswer = {
       id: newAnswerId(),
       userId,
@@ -81,27 +79,17 @@ export function ReviewCard({ userId, card, code, n, total, onAnswered, onKept, o
       elapsed_ms: Math.min(Date.now() - shownAt.current, 3_600_000),
       answered_at: new Date().toISOString(),
     };
-    // Written down before it is sent: a connection lost, or the tab closed, loses nothing.
-    const written = await keepAnswer(answered, code).then(
-      () => true,
-      () => false, // no IndexedDB here (a private window, say): sent, not kept
-    );
-    try {
-      const r = await sendKept(answered);
-      if (written) void forgetAnswer(answered.id).catch(() => undefined);
-      setResult(r);
-      onAnswered(r);
-    } catch (err) {
-      if (written && notDelivered(err)) {
-        setKept(true);
-        onKept();
-      } else {
-        if (written) void forgetAnswer(answered.id).catch(() => undefined);
-        setApiError(err instanceof ApiError ? err.message : t('loadError'));
-      }
-    } finally {
-      setBusy(false);
-    }
+    sending.mutate(answered, {
+      onSuccess: (r) => {
+        if ('kept' in r) {
+          setKept(true);
+          onKept();
+        } else {
+          setResult(r.result);
+          onAnswered(r.result);
+        }
+      },
+    });
   }
 
   const dotsOf = (dots: string[]) => cellsPhrase(dots, ui, then);
@@ -124,7 +112,7 @@ export function ReviewCard({ userId, card, code, n, total, onAnswered, onKept, o
   return (
     <section className="card practice-card" aria-labelledby={`${uid}-h`}>
       <h2 id={`${uid}-h`}>{t('cardHeading', { n, total })}</h2>
-      <form onSubmit={(e) => void check(e)} noValidate>
+      <form onSubmit={check} noValidate>
         {card.direction === 'reading' && card.cells ? (
           <>
             <p id={taskId}>
@@ -168,7 +156,7 @@ export function ReviewCard({ userId, card, code, n, total, onAnswered, onKept, o
               value={answer}
               onChange={(v) => (result || kept ? undefined : setAnswer(v))}
               code={code}
-              onSubmit={() => void check()}
+              onSubmit={() => check()}
               describedBy={`${taskId}${error ? ` ${uid}-err` : ''}`}
               invalid={!!error}
             />
@@ -229,7 +217,7 @@ export function ReviewCard({ userId, card, code, n, total, onAnswered, onKept, o
           </div>
         </>
       ) : null}
-      <ErrorAlert>{apiError}</ErrorAlert>
+      <ErrorAlert>{sending.errorText}</ErrorAlert>
     </section>
   );
 }

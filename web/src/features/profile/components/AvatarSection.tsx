@@ -1,16 +1,18 @@
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert, StatusMessage } from '@/components/Alert';
-import { ApiError } from '@/lib/api-client';
 import { checkAvatarFile, removeAvatar, uploadAvatar, type Profile } from '../api/profile';
+import { useAvatarChange } from '../api/queries';
 
-export function AvatarSection({ profile, onChange }: { profile: Profile; onChange: (p: Profile) => void }) {
+export function AvatarSection({ profile }: { profile: Profile }) {
   const { t } = useTranslation();
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
-  const [error, setError] = useState('');
+  // A file refused before sending; a refused request's text comes from the mutation.
+  const [fileError, setFileError] = useState('');
   const [status, setStatus] = useState('');
-  const [busy, setBusy] = useState(false);
+  const change = useAvatarChange(t('errors.problemSending'));
+  const error = fileError || change.errorText;
   const input = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
@@ -24,7 +26,8 @@ export function AvatarSection({ profile, onChange }: { profile: Profile; onChang
   }, [file]);
 
   function onPick(e: ChangeEvent<HTMLInputElement>) {
-    setError('');
+    setFileError('');
+    change.reset();
     setStatus('');
     const f = e.target.files?.[0] ?? null;
     if (!f) return setFile(null);
@@ -32,29 +35,24 @@ export function AvatarSection({ profile, onChange }: { profile: Profile; onChang
     if (problem) {
       setFile(null);
       e.target.value = '';
-      setError(problem === 'too_large' ? t('errors.fileTooLarge') : t('errors.imageOnly'));
+      setFileError(problem === 'too_large' ? t('errors.fileTooLarge') : t('errors.imageOnly'));
       input.current?.focus();
       return;
     }
     setFile(f);
   }
 
-  async function run(action: () => Promise<Profile>, ok: string) {
-    if (busy) return;
-    setBusy(true);
-    setError('');
+  function run(action: () => Promise<Profile>, ok: string) {
+    if (change.pending) return;
+    setFileError('');
     setStatus('');
-    try {
-      const p = await action();
-      onChange(p);
-      setFile(null);
-      if (input.current) input.current.value = '';
-      setStatus(ok);
-    } catch (e) {
-      setError(e instanceof ApiError ? e.message : t('errors.problemSending'));
-    } finally {
-      setBusy(false);
-    }
+    change.mutate(action, {
+      onSuccess: () => {
+        setFile(null);
+        if (input.current) input.current.value = '';
+        setStatus(ok);
+      },
+    });
   }
 
   return (

@@ -3,8 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '@/components/Alert';
 import { TextField } from '@/components/Field';
 import { ProfileFields } from '@/components/ProfileFields';
-import { useFormErrors } from '@/lib/forms';
-import { EDITABLE, updateProfile, type Editable, type Profile, type ProfilePatch } from '../api/profile';
+import { useFormMutation } from '@/lib/forms';
+import { EDITABLE, type Editable, type Profile, type ProfilePatch } from '../api/profile';
+import { useSaveProfile } from '../api/queries';
 
 const ORDER = [...EDITABLE] as string[];
 
@@ -15,11 +16,11 @@ function initial(p: Profile): Record<Editable, string> {
 export function ProfileForm({ profile, onSaved, onCancel }: { profile: Profile; onSaved: (p: Profile) => void; onCancel: () => void }) {
   const { t } = useTranslation();
   const [v, setV] = useState(() => initial(profile));
-  const [busy, setBusy] = useState(false);
-  const { fieldErrors, formError, reset, showFieldErrors, fail } = useFormErrors(ORDER, t('errors.problemSending'), 'p');
+  const fallback = t('errors.problemSending');
+  const { fieldErrors, formError, reset, showFieldErrors, send, busy } = useFormMutation(useSaveProfile(fallback), ORDER, fallback, 'p');
   const set = (k: Editable) => (value: string) => setV((o) => ({ ...o, [k]: value }));
 
-  async function onSubmit(e: FormEvent) {
+  function onSubmit(e: FormEvent) {
     e.preventDefault();
     if (busy) return;
     reset();
@@ -31,14 +32,7 @@ export function ProfileForm({ profile, onSaved, onCancel }: { profile: Profile; 
       const now = v[k].trim();
       if (now !== before[k]) patch[k] = now === '' ? null : now;
     }
-    setBusy(true);
-    try {
-      onSaved(await updateProfile(patch));
-    } catch (err) {
-      fail(err);
-    } finally {
-      setBusy(false);
-    }
+    send(patch, onSaved);
   }
 
   const common = { idPrefix: 'p' };

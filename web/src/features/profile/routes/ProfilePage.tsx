@@ -3,9 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { LoadState } from '@/components/LoadState';
 import { Page } from '@/components/Page';
 import { ApiError } from '@/lib/api-client';
-import { storeProfileBits } from '@/lib/storage';
-import { type Profile } from '../api/profile';
-import { profileSaved, useProfile } from '../api/queries';
+import { useProfile } from '../api/queries';
 import { AvatarSection } from '../components/AvatarSection';
 import { ProfileForm } from '../components/ProfileForm';
 import { formatShortDay } from '@/lib/format';
@@ -29,11 +27,6 @@ export function ProfilePage() {
     }
   }, [editing]);
 
-  function changed(p: Profile) {
-    profileSaved(p);
-    storeProfileBits(p.name, p.avatar);
-  }
-
   const show = (v: string | number | null | undefined) => (v === null || v === undefined || v === '' ? t('common.notSet') : String(v));
   const opt = (v: string | null) => (v ? t(`options.${v as keyof Dict['options']}`, { defaultValue: v }) : t('common.notSet'));
 
@@ -47,8 +40,7 @@ export function ProfilePage() {
             {editing ? (
               <ProfileForm
                 profile={profile}
-                onSaved={(p) => {
-                  changed(p);
+                onSaved={() => {
                   setStatus(t('profile.saved'));
                   restoreFocus.current = true;
                   setEditing(false);
@@ -102,12 +94,7 @@ export function ProfilePage() {
               </>
             )}
           </section>
-          <AvatarSection
-            profile={profile}
-            onChange={(p) => {
-              changed(p);
-            }}
-          />
+          <AvatarSection profile={profile} />
         </>
       ) : null}
     </Page>

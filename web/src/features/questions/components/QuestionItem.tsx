@@ -7,20 +7,24 @@ import { ErrorAlert, StatusMessage } from '@/components/Alert';
 import { TextArea } from '@/components/Field';
 import { formatDateTime } from '@/lib/format';
 import { useFormErrors } from '@/lib/forms';
-import { answerQuestion, type Question } from '../api/questions';
+import { type Question } from '../api/questions';
+import { useAnswerQuestion } from '../api/queries';
 
 const ORDER = ['text'];
 
 /**
  * One question in a list. The student sees its status and the answer; the instructor also gets
  * an answer form while it is unanswered. The status region stays mounted when the form goes, so
- * "Question answered" is announced, and focus moves to the question's heading.
+ * "Question answered" is announced, and focus moves to the question's heading. The answer's
+ * request belongs to the item, which outlives the form it replaces.
  */
 export function QuestionItem({ question: q, view, onAnswered }: { question: Question; view: 'student' | 'instructor'; onAnswered?: (q: Question) => void }) {
   const { t, i18n: tI18n } = useQuestionsT();
   const lang = langOf(tI18n.language);
   const heading = useRef<HTMLHeadingElement>(null);
   const [done, setDone] = useState('');
+  const { t: tc } = useTranslation();
+  const answer = useAnswerQuestion(tc('errors.problemSending'));
   const headingId = `q-${q.id}-heading`;
   const title = view === 'instructor' ? <Rich text={t('from')} values={{ name: q.student_name }} /> : <bdi>{q.course_title}</bdi>;
 
@@ -68,11 +72,20 @@ export function QuestionItem({ question: q, view, onAnswered }: { question: Ques
       {view === 'instructor' && !q.answered ? (
         <AnswerForm
           question={q}
-          onAnswered={(answered, message) => {
-            onAnswered?.(answered);
-            setDone(message);
-            window.setTimeout(() => heading.current?.focus(), 0);
-          }}
+          busy={answer.pending}
+          send={(text, fail) =>
+            answer.mutate(
+              { id: q.id, text },
+              {
+                onSuccess: (res) => {
+                  onAnswered?.(res.question);
+                  setDone(res.message);
+                  window.setTimeout(() => heading.current?.focus(), 0);
+                },
+                onError: fail,
+              },
+            )
+          }
         />
       ) : null}
       {view === 'instructor' ? <StatusMessage>{done}</StatusMessage> : null}
@@ -80,27 +93,19 @@ export function QuestionItem({ question: q, view, onAnswered }: { question: Ques
   );
 }
 
-function AnswerForm({ question, onAnswered }: { question: Question; onAnswered: (q: Question, message: string) => void }) {
+function AnswerForm({ question, busy, send }: { question: Question; busy: boolean; send: (text: string, fail: (err: unknown) => void) => void }) {
   const { t } = useQuestionsT();
   const { t: tc } = useTranslation();
   const prefix = `answer-${question.id}`;
   const [text, setText] = useState('');
-  const [busy, setBusy] = useState(false);
   const { fieldErrors, formError, reset, showFieldErrors, fail } = useFormErrors(ORDER, tc('errors.problemSending'), prefix);
 
-  async function onSubmit(e: FormEvent) {
+  function onSubmit(e: FormEvent) {
     e.preventDefault();
     if (busy) return;
     reset();
     if (!text.trim()) return showFieldErrors({ text: tc('common.requiredField') });
-    setBusy(true);
-    try {
-      const res = await answerQuestion(question.id, text.trim());
-      onAnswered(res.question, res.message);
-    } catch (err) {
-      fail(err);
-      setBusy(false);
-    }
+    send(text.trim(), fail);
   }
 
   return (

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '@/components/Alert';
 import { EmptyState } from '@/components/EmptyState';
 import { Page } from '@/components/Page';
-import { questionSaved, useQuestions } from '../api/queries';
+import { useQuestions } from '../api/queries';
 import { QuestionItem } from '../components/QuestionItem';
 
 /**
@@ -57,10 +57,7 @@ export function InstructorQuestionsPage() {
                 key={q.id}
                 question={q}
                 view="instructor"
-                onAnswered={(a) => {
-                  questionSaved(a);
-                  setJustAnswered((s) => new Set(s).add(a.id));
-                }}
+                onAnswered={(a) => setJustAnswered((s) => new Set(s).add(a.id))}
               />
             ))}
           </ul>

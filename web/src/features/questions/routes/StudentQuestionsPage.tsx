@@ -7,9 +7,9 @@ import { ErrorAlert, StatusMessage } from '@/components/Alert';
 import { EmptyState } from '@/components/EmptyState';
 import { SelectField, TextArea } from '@/components/Field';
 import { Page } from '@/components/Page';
-import { useFormErrors, type FieldErrors } from '@/lib/forms';
-import { askQuestion, type EnrolledCourse, type Question } from '../api/questions';
-import { questionSaved, useCourseLessons, useEnrolledCourses, useQuestions } from '../api/queries';
+import { useFormMutation, type FieldErrors } from '@/lib/forms';
+import { type EnrolledCourse } from '../api/questions';
+import { useAskQuestion, useCourseLessons, useEnrolledCourses, useQuestions } from '../api/queries';
 import { QuestionItem } from '../components/QuestionItem';
 
 const ORDER = ['course_id', 'lesson_id', 'text'];
@@ -33,7 +33,7 @@ export function StudentQuestionsPage() {
         {courses === null ? (
           loadError ? null : <p>{tc('common.loading')}</p>
         ) : courses.length ? (
-          <AskForm courses={courses} onAsked={questionSaved} />
+          <AskForm courses={courses} />
         ) : (
           <EmptyState>
             <p>{t('notEnrolled')}</p>
@@ -63,19 +63,18 @@ export function StudentQuestionsPage() {
   );
 }
 
-function AskForm({ courses, onAsked }: { courses: EnrolledCourse[]; onAsked: (q: Question) => void }) {
+function AskForm({ courses }: { courses: EnrolledCourse[] }) {
   const { t } = useQuestionsT();
   const { t: tc } = useTranslation();
   const [courseId, setCourseId] = useState(courses.length === 1 ? String(courses[0].id) : '');
   const [lessonId, setLessonId] = useState('');
   const lessons = useCourseLessons(courseId ? Number(courseId) : null).data ?? [];
   const [text, setText] = useState('');
-  const [busy, setBusy] = useState(false);
   const [done, setDone] = useState('');
-  const { fieldErrors, formError, reset, showFieldErrors, fail } = useFormErrors(ORDER, tc('errors.problemSending'), PREFIX);
+  const fallback = tc('errors.problemSending');
+  const { fieldErrors, formError, reset, showFieldErrors, send, busy } = useFormMutation(useAskQuestion(fallback), ORDER, fallback, PREFIX);
 
-
-  async function onSubmit(e: FormEvent) {
+  function onSubmit(e: FormEvent) {
     e.preventDefault();
     if (busy) return;
     reset();
@@ -84,17 +83,10 @@ function AskForm({ courses, onAsked }: { courses: EnrolledCourse[]; onAsked: (q:
     if (!courseId) errs.course_id = tc('common.requiredField');
     if (!text.trim()) errs.text = tc('common.requiredField');
     if (Object.keys(errs).length) return showFieldErrors(errs);
-    setBusy(true);
-    try {
-      const res = await askQuestion({ course_id: Number(courseId), lesson_id: lessonId ? Number(lessonId) : null, text: text.trim() });
-      onAsked(res.question);
+    send({ course_id: Number(courseId), lesson_id: lessonId ? Number(lessonId) : null, text: text.trim() }, (res) => {
       setText('');
       setDone(res.message);
-    } catch (err) {
-      fail(err);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
