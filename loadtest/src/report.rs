@@ -465,11 +465,18 @@ pub fn table(r: &Report) -> String {
     if let Some(k) = r.memory.kib_per_socket {
         row("server KiB per socket", format!("{k:.2} ((idle − before) / {} held)", s.held_idle));
     }
-    if let (Some(secs), Some(us)) = (r.cpu.secs, r.cpu.us_per_delivery) {
+    if let Some(secs) = r.cpu.secs {
+        let per_server = if r.cpu.per_server_secs.len() > 1 {
+            let each: Vec<String> = r.cpu.per_server_secs.iter().map(|s| format!("{:.2}", s.unwrap_or(0.0))).collect();
+            format!("; per server {} s", each.join(" + "))
+        } else {
+            String::new()
+        };
+        let per_delivery = r.cpu.us_per_delivery.map(|us| format!(" → {us:.1} µs per delivery")).unwrap_or_default();
         row(
-            "server CPU",
+            "server CPU (drive + drain)",
             format!(
-                "{secs:.2} s over {:.1} s ({:.2} cores) → {us:.1} µs per delivery",
+                "{secs:.2} s over {:.1} s ({:.2} cores{per_server}){per_delivery}",
                 r.cpu.window_secs,
                 r.cpu.cores.unwrap_or(0.0)
             ),

@@ -353,13 +353,17 @@ pub async fn run(args: Args) -> anyhow::Result<Report> {
     }
     let held_before_drive = lock(&agg).held_now();
 
-    // Drive. The servers' CPU time is read around the drive and its drain.
-    let cpu_before = read_cpu(&pids);
+    // Drive. The servers' CPU time is read around the drive and its drain, after the warm-up
+    // connections (their requests are no deliveries).
     let mut drive = DriveOutcome::default();
-    if args.rate > 0.0 && args.duration_secs > 0 && args.max_events != Some(0) {
+    let driving = args.rate > 0.0 && args.duration_secs > 0 && args.max_events != Some(0);
+    if driving {
         let warm = args.warm_connections.min(args.max_in_flight);
         let ok = rest.warm(warm).await;
         log(format!("{ok} of {} warm-up connections answered", warm * targets.len()));
+    }
+    let cpu_before = read_cpu(&pids);
+    if driving {
         drive = drive_ops(&args, &rest, &targets, &users, &agg, &run_id).await?;
     }
 

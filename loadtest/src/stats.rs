@@ -153,6 +153,10 @@ mod tests {
     fn reads_cpu_time() {
         let line = "4242 (lamsa (x) y) S 1 4242 4242 0 -1 4194560 100 0 0 0 1500 250 0 0 20 0 9 0 1 1 1";
         assert_eq!(parse_cpu_ticks(line), Some(1750));
+        // A name that looks like fields itself: only the last ')' ends it.
+        let tricky = "7 (a) R 1 2 3 4 5 6 7 8 9 10 11 12) S 1 7 7 0 -1 0 0 0 0 0 30 12 0 0 20 0 1 0 5 6 7";
+        assert_eq!(parse_cpu_ticks(tricky), Some(42));
+        assert_eq!(parse_cpu_ticks("4242 (lamsa) S 1 4242"), None, "a line cut short");
         assert_eq!(parse_cpu_ticks("garbage"), None);
         assert!(cpu_secs(std::process::id()).unwrap() >= 0.0);
     }

@@ -112,7 +112,8 @@ pub struct Count;
 impl Handler<Join> for Hub {
     type Result = ();
     fn handle(&mut self, msg: Join, _: &mut Context<Self>) {
-        let list = self.sessions.entry(msg.user_id).or_default();
+        // Room for one: most users have one socket (a Vec grows to four at its first push).
+        let list = self.sessions.entry(msg.user_id).or_insert_with(|| Vec::with_capacity(1));
         let first = list.is_empty();
         list.push((msg.conn_id, msg.addr));
         if first {

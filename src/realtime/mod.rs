@@ -6,6 +6,7 @@
 //! dropped socket or a Redis restart loses nothing.
 
 pub mod hub;
+mod outbox;
 pub mod session;
 pub mod socket;
 mod subscriber;

@@ -14,10 +14,10 @@ use std::{
 use actix::{Actor, ActorContext, ActorFutureExt, Addr, AsyncContext, Handler, StreamHandler, WrapFuture};
 use actix_ws::{CloseCode, CloseReason, Message, ProtocolError};
 use serde::Deserialize;
-use tokio::sync::mpsc;
 
 use super::{
     hub::{CatchUp, Deliver, Hub, Join, Leave, Shutdown},
+    outbox::{Outbox, Refused},
     socket::Socket,
     AccountChanged, DROP_AFTER, PING_EVERY,
 };
@@ -34,8 +34,6 @@ use crate::{
 
 /// Largest frame a client may send; its messages are a few dozen bytes.
 const MAX_FRAME: usize = 4096;
-/// Messages queued to one socket before it counts as unable to keep up.
-const MAX_IN_FLIGHT: usize = 256;
 /// How long to wait for the client's `resume` before sending from the moment it connected.
 const RESUME_WAIT: std::time::Duration = std::time::Duration::from_secs(5);
 /// Close code for a missing, bad or expired token (the web client refreshes and reconnects).
@@ -94,11 +92,10 @@ pub struct WsSession {
     conn_id: u64,
     hub: Addr<Hub>,
     db: Db,
-    ws: actix_ws::Session,
     stream: Option<actix_ws::MessageStream>,
     flow: Flow,
-    /// To the writer task, which owns the order of everything sent.
-    out: mpsc::Sender<String>,
+    /// Everything the socket sends goes through it, in order.
+    out: Outbox,
     last_heard: Instant,
     /// The connection, cut if the peer does not take our close frame.
     socket: Socket,
@@ -116,14 +113,11 @@ impl Actor for WsSession {
         ctx.run_interval(PING_EVERY, |act, ctx| {
             if act.last_heard.elapsed() > DROP_AFTER {
                 act.close(ctx, CloseCode::Away, "no answer to pings");
-                return;
+            } else if act.out.closed() {
+                ctx.stop();
+            } else {
+                act.out.ping();
             }
-            let mut ws = act.ws.clone();
-            ctx.spawn(async move { ws.ping(b"").await }.into_actor(act).map(|r, _, ctx| {
-                if r.is_err() {
-                    ctx.stop();
-                }
-            }));
         });
         // Nothing is sent before the account is read, fresh from the database: `wait` holds the
         // mailbox and the socket's messages (a `resume` too) until then, so a socket opened with
@@ -182,16 +176,16 @@ impl WsSession {
         self.close(ctx, CloseCode::Other(code), reason);
     }
 
-    /// Queues a message for the socket's writer, in order; a full queue means the peer
+    /// Queues a message in the socket's outbox, in order; a full outbox means the peer
     /// cannot keep up.
     fn send(&mut self, ctx: &mut actix::Context<Self>, text: String) {
-        match self.out.try_send(text) {
+        match self.out.try_text(text) {
             Ok(()) => {}
-            Err(mpsc::error::TrySendError::Full(_)) => {
+            Err(Refused::Full) => {
                 inc(&self.metrics.ws_closed_too_slow, 1);
                 self.close(ctx, CloseCode::Other(CLOSE_TOO_SLOW), "too slow; reconnect and resume")
             }
-            Err(mpsc::error::TrySendError::Closed(_)) => ctx.stop(),
+            Err(Refused::Closed) => ctx.stop(),
         }
     }
 
@@ -199,16 +193,12 @@ impl WsSession {
         self.send(ctx, event.json.to_string());
     }
 
-    /// Queues a close frame and stops the session. A peer that does not take the frame (it
-    /// stopped reading, so the frame waits behind everything queued before it) has its
-    /// connection cut at the TCP level [`super::socket::CUT_AFTER`] later, which frees it and
-    /// everything queued for it.
+    /// Queues a close frame in place of the texts not sent yet and stops the session. A peer
+    /// that does not take the frame (it stopped reading, so the frame waits behind what the
+    /// connection already holds for it) has its connection cut at the TCP level
+    /// [`super::socket::CUT_AFTER`] later, which frees it and everything queued for it.
     fn close(&mut self, ctx: &mut actix::Context<Self>, code: CloseCode, why: &str) {
-        let ws = self.ws.clone();
-        let reason = CloseReason { code, description: Some(why.to_string()) };
-        actix_web::rt::spawn(async move {
-            let _ = ws.close(Some(reason)).await;
-        });
+        self.out.close(CloseReason { code, description: Some(why.to_string()) });
         self.socket.cut_later();
         ctx.stop();
     }
@@ -294,22 +284,16 @@ impl From<sqlx::Error> for ReplayError {
 }
 
 /// Queues one event for the socket, waiting for room.
-async fn push(out: &mpsc::Sender<String>, e: &Event) -> Result<(), ReplayError> {
-    match tokio::time::timeout(REPLAY_STALL, out.send(e.json.to_string())).await {
+async fn push(out: &Outbox, e: &Event) -> Result<(), ReplayError> {
+    match tokio::time::timeout(REPLAY_STALL, out.text(e.json.to_string())).await {
         Ok(Ok(())) => Ok(()),
-        Ok(Err(_)) => Err(ReplayError::Gone),
-        Err(_) => Err(ReplayError::TooSlow),
+        Ok(Err(Refused::Closed)) => Err(ReplayError::Gone),
+        Ok(Err(Refused::Full)) | Err(_) => Err(ReplayError::TooSlow),
     }
 }
 
 /// Sends every event after notification `after`, page by page; answers the last seq and id sent.
-async fn replay_pages(
-    db: &Db,
-    user: i64,
-    after: i64,
-    base_seq: i64,
-    out: &mpsc::Sender<String>,
-) -> Result<(i64, i64), ReplayError> {
+async fn replay_pages(db: &Db, user: i64, after: i64, base_seq: i64, out: &Outbox) -> Result<(i64, i64), ReplayError> {
     let (mut last_seq, mut last_id) = (base_seq, after);
     loop {
         let page = notifications::after_id(db, user, last_id, REPLAY_PAGE).await?;
@@ -386,10 +370,7 @@ impl StreamHandler<Result<Message, ProtocolError>> for WsSession {
                         .to_string(),
                 ),
             },
-            Ok(Message::Ping(bytes)) => {
-                let mut ws = self.ws.clone();
-                ctx.spawn(async move { ws.pong(&bytes).await }.into_actor(self).map(|_, _, _| ()));
-            }
+            Ok(Message::Ping(bytes)) => self.out.pong(bytes),
             Ok(Message::Pong(_)) | Ok(Message::Nop) => {}
             Ok(Message::Close(_)) => ctx.stop(),
             Ok(Message::Binary(_)) | Ok(Message::Continuation(_)) => {
@@ -427,8 +408,8 @@ pub fn refuse_for_now(ws: actix_ws::Session, socket: Socket) {
     });
 }
 
-/// Serves an upgraded socket of `user`: a writer task owns the socket's outgoing order and
-/// a session actor joins the hub.
+/// Serves an upgraded socket of `user`: a session actor joins the hub and sends through the
+/// socket's outbox.
 pub fn start(
     user: AuthUser,
     hub: Addr<Hub>,
@@ -438,20 +419,6 @@ pub fn start(
     socket: Socket,
     metrics: Arc<Metrics>,
 ) {
-    let (out, mut queue) = mpsc::channel::<String>(MAX_IN_FLIGHT);
-    let mut writer = ws.clone();
-    let delivered = metrics.clone();
-    actix_web::rt::spawn(async move {
-        while let Some(text) = queue.recv().await {
-            let event = text.starts_with(r#"{"type":"event""#);
-            if writer.text(text).await.is_err() {
-                break;
-            }
-            if event {
-                inc(&delivered.events_delivered, 1);
-            }
-        }
-    });
     WsSession {
         user_id: user.id,
         gen: user.gen,
@@ -459,10 +426,9 @@ pub fn start(
         conn_id: NEXT_CONN.fetch_add(1, Ordering::Relaxed),
         hub,
         db,
-        ws,
         stream: Some(stream.max_frame_size(MAX_FRAME)),
         flow: Flow::AwaitingResume,
-        out,
+        out: Outbox::new(ws, metrics.clone()),
         last_heard: Instant::now(),
         socket,
         metrics,
