@@ -208,10 +208,11 @@ test.describe('live notes', () => {
     await open(supPage, '/supervisor/contact/student', supervisor, 'en');
     await markDocument(supPage);
 
-    // Search only after "@": without it, no request is made.
+    // Search only after "@": without it, no request is made. (Counted as answered: a search whose
+    // access token expired on the way is refused with 401 and sent again after the refresh.)
     const searches: string[] = [];
-    supPage.on('request', (r) => {
-      if (r.url().includes('/api/users/search')) searches.push(r.url());
+    supPage.on('response', (r) => {
+      if (r.url().includes('/api/users/search') && r.status() !== 401) searches.push(r.url());
     });
     await supPage.fill('#search-q', 'Sara');
     await supPage.press('#search-q', 'Enter');
