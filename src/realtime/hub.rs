@@ -27,6 +27,8 @@ pub struct Hub {
     metrics: std::sync::Arc<Metrics>,
     /// Forgotten whole after the bus was away (account messages may have been missed).
     standings: std::sync::Arc<Standings>,
+    /// Users whose subscription Redis has just confirmed, checked together (see [`Subscribed`]).
+    confirmed: Vec<i64>,
 }
 
 impl Hub {
@@ -37,20 +39,45 @@ impl Hub {
         metrics: std::sync::Arc<Metrics>,
         standings: std::sync::Arc<Standings>,
     ) -> Hub {
-        Hub { sessions: HashMap::new(), subscriptions, namespace, db, metrics, standings }
+        Hub { sessions: HashMap::new(), subscriptions, namespace, db, metrics, standings, confirmed: Vec::new() }
     }
 }
 
 impl Hub {
     /// Asks the subscriber of the user's shard to (un)subscribe the user's channel.
-    fn subscription(&self, user_id: i64, command: fn(String) -> SubCommand) {
+    fn subscription(&self, user_id: i64, subscribe: bool) {
         if self.subscriptions.is_empty() {
             return;
         }
         let shard = crate::bus::shard_of(user_id, self.subscriptions.len());
-        let _ = self.subscriptions[shard].send(command(user_channel(&self.namespace, user_id)));
+        let channel = user_channel(&self.namespace, user_id);
+        let command =
+            if subscribe { SubCommand::Subscribe { user_id, channel } } else { SubCommand::Unsubscribe { channel } };
+        let _ = self.subscriptions[shard].send(command);
+    }
+
+    /// Reads the latest seq and standing of `users` (one query per 500) and has each of their
+    /// sessions here that is behind catch up from the database.
+    fn check_latest(&self, users: Vec<i64>, ctx: &mut Context<Self>) {
+        let Some(db) = self.db.upgrade().map(|db| (*db).clone()) else { return };
+        let hub = ctx.address();
+        actix::spawn(async move {
+            for chunk in users.chunks(500) {
+                let latest = match store::users::socket_standings(&db, chunk).await {
+                    Ok(rows) => rows,
+                    Err(e) => {
+                        tracing::warn!(error = %e, "latest seq not read; every session of these users checks");
+                        chunk.iter().map(|id| SocketStanding::unknown(*id)).collect()
+                    }
+                };
+                hub.do_send(Latest(latest));
+            }
+        });
     }
 }
+
+/// Confirmations arriving within this window are checked with one query.
+const CONFIRMED_BATCH: std::time::Duration = std::time::Duration::from_millis(20);
 
 impl Actor for Hub {
     type Context = Context<Self>;
@@ -83,6 +110,12 @@ pub struct Deliver(pub Event);
 pub struct Resync {
     pub shard: Option<usize>,
 }
+
+/// Redis confirmed the subscription of this user's channel. A session that replayed (and said
+/// `resumed`) before then would miss an event published in between: nobody was listening.
+#[derive(Message)]
+#[rtype(result = "()")]
+pub struct Subscribed(pub i64);
 
 /// The latest seq and the standing of each user, read after the bus came back.
 #[derive(Message)]
@@ -117,7 +150,7 @@ impl Handler<Join> for Hub {
         let first = list.is_empty();
         list.push((msg.conn_id, msg.addr));
         if first {
-            self.subscription(msg.user_id, SubCommand::Subscribe);
+            self.subscription(msg.user_id, true);
         }
     }
 }
@@ -129,7 +162,7 @@ impl Handler<Leave> for Hub {
             list.retain(|(id, _)| *id != msg.conn_id);
             if list.is_empty() {
                 self.sessions.remove(&msg.user_id);
-                self.subscription(msg.user_id, SubCommand::Unsubscribe);
+                self.subscription(msg.user_id, false);
             }
         }
     }
@@ -169,22 +202,23 @@ impl Handler<Resync> for Hub {
             Some(shard) => self.standings.forget_shard(shard),
             None => self.standings.forget_all(),
         }
-        let Some(db) = self.db.upgrade().map(|db| (*db).clone()) else { return };
         let on_shard = |user_id: &i64| shard.is_none_or(|s| crate::bus::shard_of(*user_id, shards) == s);
         let users: Vec<i64> = self.sessions.keys().copied().filter(on_shard).collect();
-        let hub = ctx.address();
-        actix::spawn(async move {
-            for chunk in users.chunks(500) {
-                let latest = match store::users::socket_standings(&db, chunk).await {
-                    Ok(rows) => rows,
-                    Err(e) => {
-                        tracing::warn!(error = %e, "resync read failed; every session here checks");
-                        chunk.iter().map(|id| SocketStanding::unknown(*id)).collect()
-                    }
-                };
-                hub.do_send(Latest(latest));
-            }
-        });
+        self.check_latest(users, ctx);
+    }
+}
+
+impl Handler<Subscribed> for Hub {
+    type Result = ();
+    fn handle(&mut self, Subscribed(user_id): Subscribed, ctx: &mut Context<Self>) {
+        if self.confirmed.is_empty() {
+            ctx.run_later(CONFIRMED_BATCH, |hub, ctx| {
+                let users: Vec<i64> =
+                    std::mem::take(&mut hub.confirmed).into_iter().filter(|u| hub.sessions.contains_key(u)).collect();
+                hub.check_latest(users, ctx);
+            });
+        }
+        self.confirmed.push(user_id);
     }
 }
 

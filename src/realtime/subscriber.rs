@@ -14,7 +14,7 @@ use crate::{auth::Standings, bus::RECONNECT_MIN_DELAY};
 
 use super::{
     decode,
-    hub::{Deliver, Hub, Resync},
+    hub::{Deliver, Hub, Resync, Subscribed},
     AccountChanged,
 };
 
@@ -26,10 +26,12 @@ pub struct Channels {
     pub account: String,
 }
 
+/// A user's channel to listen to or to leave; a subscription names its user so that the hub can
+/// be told when it has taken effect.
 #[derive(Debug)]
 pub enum SubCommand {
-    Subscribe(String),
-    Unsubscribe(String),
+    Subscribe { user_id: i64, channel: String },
+    Unsubscribe { channel: String },
 }
 
 /// Reconnect delays: from [`RECONNECT_MIN_DELAY`], doubling, to at most half a second, so the
@@ -85,8 +87,10 @@ pub async fn run(
         backoff = RECONNECT_MIN_DELAY;
         // Account messages reach us again; what we remembered while deaf may be stale.
         standings.set_heard(shard, true);
-        if connected_before {
-            tracing::info!(shard, channels = channels.len(), "Redis subscriber reconnected; sessions catch up");
+        // Sessions that joined before this subscription took effect (after a reconnect, or at
+        // start-up before Redis first answered) may have missed events: they catch up.
+        if connected_before || channels.len() > 2 {
+            tracing::info!(shard, channels = channels.len(), "Redis subscriber (re)connected; sessions catch up");
             hub.do_send(Resync { shard: Some(shard) });
         }
         connected_before = true;
@@ -95,9 +99,15 @@ pub async fn run(
                 cmd = commands.recv() => {
                     let Some(cmd) = cmd else { return };
                     let result = match &cmd {
-                        SubCommand::Subscribe(ch) => sink.subscribe(ch).await,
-                        SubCommand::Unsubscribe(ch) => sink.unsubscribe(ch).await,
+                        SubCommand::Subscribe { channel, .. } => sink.subscribe(channel).await,
+                        SubCommand::Unsubscribe { channel, .. } => sink.unsubscribe(channel).await,
                     };
+                    // Redis has confirmed: from now on the user's events reach us. Anything
+                    // published between the session's replay and this moment went to nobody,
+                    // so the user's sessions check the database once more.
+                    if let (Ok(()), SubCommand::Subscribe { user_id, .. }) = (&result, &cmd) {
+                        hub.do_send(Subscribed(*user_id));
+                    }
                     apply_local(&mut channels, cmd);
                     if result.is_err() {
                         break;
@@ -136,11 +146,11 @@ pub async fn run(
 
 fn apply_local(channels: &mut HashSet<String>, cmd: SubCommand) {
     match cmd {
-        SubCommand::Subscribe(ch) => {
-            channels.insert(ch);
+        SubCommand::Subscribe { channel, .. } => {
+            channels.insert(channel);
         }
-        SubCommand::Unsubscribe(ch) => {
-            channels.remove(&ch);
+        SubCommand::Unsubscribe { channel, .. } => {
+            channels.remove(&channel);
         }
     }
 }
