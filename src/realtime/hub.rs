@@ -57,8 +57,9 @@ impl Hub {
     }
 
     /// Reads the latest seq and standing of `users` (one query per 500) and has each of their
-    /// sessions here that is behind catch up from the database.
-    fn check_latest(&self, users: Vec<i64>, ctx: &mut Context<Self>) {
+    /// sessions here that is behind catch up from the database; with `judge`, each session also
+    /// judges its token by the standing read (account messages may have been lost with the bus).
+    fn check_latest(&self, users: Vec<i64>, judge: bool, ctx: &mut Context<Self>) {
         let Some(db) = self.db.upgrade().map(|db| (*db).clone()) else { return };
         let hub = ctx.address();
         actix::spawn(async move {
@@ -70,7 +71,7 @@ impl Hub {
                         chunk.iter().map(|id| SocketStanding::unknown(*id)).collect()
                     }
                 };
-                hub.do_send(Latest(latest));
+                hub.do_send(Latest { latest, judge });
             }
         });
     }
@@ -120,7 +121,13 @@ pub struct Subscribed(pub i64);
 /// The latest seq and the standing of each user, read after the bus came back.
 #[derive(Message)]
 #[rtype(result = "()")]
-struct Latest(Vec<SocketStanding>);
+struct Latest {
+    latest: Vec<SocketStanding>,
+    /// False when only events may have been missed: an account decision still on its way to
+    /// this instance (the device that made it is kept signed in) must not be pre-empted by a
+    /// standing read after it.
+    judge: bool,
+}
 
 /// To a session, after the bus was away: its user's events go up to `latest_seq` (fetch any it
 /// has not sent), and the account is as `standing` says (close if its token is no longer good;
@@ -204,7 +211,7 @@ impl Handler<Resync> for Hub {
         }
         let on_shard = |user_id: &i64| shard.is_none_or(|s| crate::bus::shard_of(*user_id, shards) == s);
         let users: Vec<i64> = self.sessions.keys().copied().filter(on_shard).collect();
-        self.check_latest(users, ctx);
+        self.check_latest(users, true, ctx);
     }
 }
 
@@ -215,7 +222,7 @@ impl Handler<Subscribed> for Hub {
             ctx.run_later(CONFIRMED_BATCH, |hub, ctx| {
                 let users: Vec<i64> =
                     std::mem::take(&mut hub.confirmed).into_iter().filter(|u| hub.sessions.contains_key(u)).collect();
-                hub.check_latest(users, ctx);
+                hub.check_latest(users, false, ctx);
             });
         }
         self.confirmed.push(user_id);
@@ -224,10 +231,10 @@ impl Handler<Subscribed> for Hub {
 
 impl Handler<Latest> for Hub {
     type Result = ();
-    fn handle(&mut self, Latest(latest): Latest, _: &mut Context<Self>) {
+    fn handle(&mut self, Latest { latest, judge }: Latest, _: &mut Context<Self>) {
         for standing in latest {
             for (_, addr) in self.sessions.get(&standing.user_id).into_iter().flatten() {
-                let known = (standing.notif_seq != i64::MAX).then_some(standing);
+                let known = (judge && standing.notif_seq != i64::MAX).then_some(standing);
                 addr.do_send(CatchUp { latest_seq: standing.notif_seq, standing: known });
             }
         }
