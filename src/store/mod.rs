@@ -35,6 +35,43 @@ pub fn contains_pattern(text: &str) -> String {
     format!("%{}%", text.to_lowercase().replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_"))
 }
 
+/// A batch statement as the connection's database binds it fastest. SQLite looks each `$N`
+/// parameter up by name in a list as it is bound, so binding a statement grows with the square of
+/// its parameters (the note writer's 48-row inserts: 6 % of the server's CPU at 15,000 notes a
+/// second, perf); its anonymous `?` parameters are bound by position. PostgreSQL keeps `$N`.
+pub fn for_connection(conn: &sqlx::AnyConnection, sql: String) -> String {
+    if conn.backend_name() == "SQLite" {
+        anonymous_parameters(&sql).unwrap_or(sql)
+    } else {
+        sql
+    }
+}
+
+/// `sql` with `$1, $2, …` written `?`, when they appear once each in that order (else `None`:
+/// positional parameters would bind the values to the wrong places).
+fn anonymous_parameters(sql: &str) -> Option<String> {
+    let mut out = String::with_capacity(sql.len());
+    let mut expected = 1usize;
+    let mut rest = sql;
+    while let Some(at) = rest.find('$') {
+        out.push_str(&rest[..at]);
+        let after = &rest[at + 1..];
+        let digits = after.bytes().take_while(u8::is_ascii_digit).count();
+        if digits == 0 {
+            out.push('$');
+        } else {
+            if after[..digits].parse::<usize>().ok()? != expected {
+                return None;
+            }
+            expected += 1;
+            out.push('?');
+        }
+        rest = &after[digits..];
+    }
+    out.push_str(rest);
+    Some(out)
+}
+
 /// `$1, $2, … $n`: the placeholders of an `IN (…)` list of `n` bound values.
 pub fn placeholders(n: usize) -> String {
     (1..=n).map(|i| format!("${i}")).collect::<Vec<_>>().join(", ")
@@ -154,5 +191,24 @@ mod tests {
     #[test]
     fn a_values_table_numbers_its_placeholders_row_by_row() {
         assert_eq!(values_table(2, 3), "(VALUES ($1, $2, $3), ($4, $5, $6)) AS v");
+    }
+
+    #[test]
+    fn numbered_parameters_in_order_become_anonymous() {
+        let sql =
+            format!("INSERT INTO t SELECT column1, column2 FROM {} WHERE column1 IS NOT NULL", values_table(2, 2));
+        assert_eq!(
+            anonymous_parameters(&sql).as_deref(),
+            Some("INSERT INTO t SELECT column1, column2 FROM (VALUES (?, ?), (?, ?)) AS v WHERE column1 IS NOT NULL")
+        );
+        assert_eq!(anonymous_parameters("SELECT 1").as_deref(), Some("SELECT 1"));
+        assert_eq!(anonymous_parameters("SELECT '$' || $1").as_deref(), Some("SELECT '$' || ?"));
+    }
+
+    #[test]
+    fn parameters_out_of_order_or_repeated_stay_numbered() {
+        assert_eq!(anonymous_parameters("WHERE a = $2 AND b = $1"), None);
+        assert_eq!(anonymous_parameters("WHERE sender_id = $1 OR recipient_id = $1"), None);
+        assert_eq!(anonymous_parameters("WHERE a = $1 AND b = $3"), None);
     }
 }

@@ -70,10 +70,13 @@ pub async fn insert_many(tx: &mut sqlx::AnyConnection, messages: &[NewMessage]) 
         .collect();
     if !notes.is_empty() {
         let size = crate::store::statement_size(notes.len());
-        let sql = batch_insert(
-            "notes (sender_id, recipient_id, text, created_at)",
-            size,
-            "id, sender_id, recipient_id, text",
+        let sql = crate::store::for_connection(
+            tx,
+            batch_insert(
+                "notes (sender_id, recipient_id, text, created_at)",
+                size,
+                "id, sender_id, recipient_id, text",
+            ),
         );
         let mut q = sqlx::query_as::<_, (i64, i64, i64, String)>(&sql);
         for (_, sender, recipient, text) in &notes {
@@ -112,8 +115,10 @@ pub async fn insert_many(tx: &mut sqlx::AnyConnection, messages: &[NewMessage]) 
         .collect();
     if !replies.is_empty() {
         let size = crate::store::statement_size(replies.len());
-        let sql =
-            batch_insert("note_replies (note_id, author_id, text, created_at)", size, "id, note_id, author_id, text");
+        let sql = crate::store::for_connection(
+            tx,
+            batch_insert("note_replies (note_id, author_id, text, created_at)", size, "id, note_id, author_id, text"),
+        );
         let mut q = sqlx::query_as::<_, (i64, i64, i64, String)>(&sql);
         for (_, note, author, text) in &replies {
             q = q.bind(Some(*note)).bind(*author).bind(*text).bind(created_at);

@@ -98,8 +98,11 @@ pub async fn notify_many(tx: &mut sqlx::AnyConnection, events: &[NewEvent]) -> R
     let n = crate::store::statement_size(per_recipient.len());
     let cases: String = (0..n).map(|i| format!(" WHEN ${} THEN ${}", 2 * i + 1, 2 * i + 2)).collect();
     let ids = (0..n).map(|i| format!("${}", 2 * n + i + 1)).collect::<Vec<_>>().join(", ");
-    let sql = format!(
-        "UPDATE users SET notif_seq = notif_seq + CASE id{cases} END WHERE id IN ({ids}) RETURNING id, notif_seq"
+    let sql = crate::store::for_connection(
+        tx,
+        format!(
+            "UPDATE users SET notif_seq = notif_seq + CASE id{cases} END WHERE id IN ({ids}) RETURNING id, notif_seq"
+        ),
     );
     let mut bump = sqlx::query_as::<_, (i64, i64)>(&sql);
     for (id, count) in &per_recipient {
@@ -120,11 +123,14 @@ pub async fn notify_many(tx: &mut sqlx::AnyConnection, events: &[NewEvent]) -> R
         *seq += 1;
     }
     let size = crate::store::statement_size(rows.len());
-    let sql = format!(
-        "INSERT INTO notifications (recipient_id, seq, kind, payload, created_at, read_at) \
-         SELECT column1, column2, column3, column4, column5, column6 FROM {} WHERE column1 IS NOT NULL \
-         RETURNING id, recipient_id, seq",
-        crate::store::values_table(size, 6)
+    let sql = crate::store::for_connection(
+        tx,
+        format!(
+            "INSERT INTO notifications (recipient_id, seq, kind, payload, created_at, read_at) \
+             SELECT column1, column2, column3, column4, column5, column6 FROM {} WHERE column1 IS NOT NULL \
+             RETURNING id, recipient_id, seq",
+            crate::store::values_table(size, 6)
+        ),
     );
     let mut query = sqlx::query_as::<_, (i64, i64, i64)>(&sql);
     for (e, seq, payload) in &rows {
