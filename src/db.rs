@@ -198,7 +198,7 @@ impl OwnConnection {
         use sqlx::Connection;
         if self.conn.is_none() {
             let mut conn = sqlx::AnyConnection::connect_with(&self.options).await?;
-            if conn.backend_name() == "SQLite" {
+            if is_sqlite_connection(&conn) {
                 sqlite_pragmas(&mut conn).await?;
             }
             self.conn = Some(conn);
@@ -239,6 +239,11 @@ pub fn is_sqlite(db: &Db) -> bool {
     db.connect_options().database_url.scheme().starts_with("sqlite")
 }
 
+/// The same for one connection.
+pub fn is_sqlite_connection(conn: &sqlx::AnyConnection) -> bool {
+    conn.backend_name() == "SQLite"
+}
+
 /// The right to write to SQLite, held until dropped (after commit or rollback).
 pub struct WriteTurn(#[allow(dead_code)] Option<tokio::sync::MutexGuard<'static, ()>>);
 
@@ -276,7 +281,7 @@ pub async fn begin_write_on(
     conn: &mut sqlx::AnyConnection,
 ) -> Result<(sqlx::Transaction<'_, sqlx::Any>, WriteTurn), sqlx::Error> {
     use sqlx::Connection;
-    if conn.backend_name() == "SQLite" {
+    if is_sqlite_connection(conn) {
         let turn = SQLITE_WRITER.lock().await;
         Ok((conn.begin_with("BEGIN IMMEDIATE").await?, WriteTurn(Some(turn))))
     } else {

@@ -44,16 +44,21 @@ impl Hub {
 }
 
 impl Hub {
-    /// Asks the subscriber of the user's shard to (un)subscribe the user's channel.
-    fn subscription(&self, user_id: i64, subscribe: bool) {
+    /// Asks the subscriber of the user's shard to subscribe the user's channel.
+    fn subscribe(&self, user_id: i64) {
+        self.to_subscriber(user_id, |channel| SubCommand::Subscribe { user_id, channel });
+    }
+
+    fn unsubscribe(&self, user_id: i64) {
+        self.to_subscriber(user_id, |channel| SubCommand::Unsubscribe { channel });
+    }
+
+    fn to_subscriber(&self, user_id: i64, command: impl FnOnce(String) -> SubCommand) {
         if self.subscriptions.is_empty() {
             return;
         }
         let shard = crate::bus::shard_of(user_id, self.subscriptions.len());
-        let channel = user_channel(&self.namespace, user_id);
-        let command =
-            if subscribe { SubCommand::Subscribe { user_id, channel } } else { SubCommand::Unsubscribe { channel } };
-        let _ = self.subscriptions[shard].send(command);
+        let _ = self.subscriptions[shard].send(command(user_channel(&self.namespace, user_id)));
     }
 
     /// Reads the latest seq and standing of `users` (one query per 500) and has each of their
@@ -118,7 +123,8 @@ pub struct Resync {
 #[rtype(result = "()")]
 pub struct Subscribed(pub i64);
 
-/// The latest seq and the standing of each user, read after the bus came back.
+/// The latest seq and the standing of each user, read after the bus came back or a subscription
+/// took effect.
 #[derive(Message)]
 #[rtype(result = "()")]
 struct Latest {
@@ -129,9 +135,10 @@ struct Latest {
     judge: bool,
 }
 
-/// To a session, after the bus was away: its user's events go up to `latest_seq` (fetch any it
-/// has not sent), and the account is as `standing` says (close if its token is no longer good;
-/// `None` when it could not be read).
+/// To a session, after the bus was away or its user's subscription took effect: its user's events
+/// go up to `latest_seq` (fetch any it has not sent), and the account is as `standing` says
+/// (close if its token is no longer good; `None` when it could not be read or is not to be
+/// judged).
 #[derive(Message)]
 #[rtype(result = "()")]
 pub struct CatchUp {
@@ -157,7 +164,7 @@ impl Handler<Join> for Hub {
         let first = list.is_empty();
         list.push((msg.conn_id, msg.addr));
         if first {
-            self.subscription(msg.user_id, true);
+            self.subscribe(msg.user_id);
         }
     }
 }
@@ -169,7 +176,7 @@ impl Handler<Leave> for Hub {
             list.retain(|(id, _)| *id != msg.conn_id);
             if list.is_empty() {
                 self.sessions.remove(&msg.user_id);
-                self.subscription(msg.user_id, false);
+                self.unsubscribe(msg.user_id);
             }
         }
     }

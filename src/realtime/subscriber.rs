@@ -89,7 +89,8 @@ pub async fn run(
         standings.set_heard(shard, true);
         // Sessions that joined before this subscription took effect (after a reconnect, or at
         // start-up before Redis first answered) may have missed events: they catch up.
-        if connected_before || channels.len() > 2 {
+        let users_here = channels.iter().any(|c| *c != resync && *c != account);
+        if connected_before || users_here {
             tracing::info!(shard, channels = channels.len(), "Redis subscriber (re)connected; sessions catch up");
             hub.do_send(Resync { shard: Some(shard) });
         }
@@ -100,7 +101,7 @@ pub async fn run(
                     let Some(cmd) = cmd else { return };
                     let result = match &cmd {
                         SubCommand::Subscribe { channel, .. } => sink.subscribe(channel).await,
-                        SubCommand::Unsubscribe { channel, .. } => sink.unsubscribe(channel).await,
+                        SubCommand::Unsubscribe { channel } => sink.unsubscribe(channel).await,
                     };
                     // Redis has confirmed: from now on the user's events reach us. Anything
                     // published between the session's replay and this moment went to nobody,
@@ -149,7 +150,7 @@ fn apply_local(channels: &mut HashSet<String>, cmd: SubCommand) {
         SubCommand::Subscribe { channel, .. } => {
             channels.insert(channel);
         }
-        SubCommand::Unsubscribe { channel, .. } => {
+        SubCommand::Unsubscribe { channel } => {
             channels.remove(&channel);
         }
     }

@@ -40,7 +40,7 @@ pub fn contains_pattern(text: &str) -> String {
 /// its parameters (the note writer's 48-row inserts: 6 % of the server's CPU at 15,000 notes a
 /// second, perf); its anonymous `?` parameters are bound by position. PostgreSQL keeps `$N`.
 pub fn for_connection(conn: &sqlx::AnyConnection, sql: String) -> String {
-    if conn.backend_name() == "SQLite" {
+    if crate::db::is_sqlite_connection(conn) {
         anonymous_parameters(&sql).unwrap_or(sql)
     } else {
         sql

@@ -193,16 +193,18 @@ async fn notification_centre_lists_counts_and_marks_read() {
     assert_eq!(app.get_auth("/api/notifications/unread-count", &sup).await.body["count"], 0);
 }
 
+/// `LAMSA_TEST_REDIS_URL`; when unset, says the test is skipped.
 fn redis_for_tests() -> Option<String> {
-    std::env::var("LAMSA_TEST_REDIS_URL").ok().filter(|v| !v.is_empty())
+    let url = std::env::var("LAMSA_TEST_REDIS_URL").ok().filter(|v| !v.is_empty());
+    if url.is_none() {
+        eprintln!("skipped: LAMSA_TEST_REDIS_URL is not set (the PostgreSQL + Redis pass runs it)");
+    }
+    url
 }
 
 #[actix_web::test]
 async fn two_instances_share_events_through_redis() {
-    let Some(redis) = redis_for_tests() else {
-        eprintln!("skipped: LAMSA_TEST_REDIS_URL is not set (the PostgreSQL + Redis pass runs it)");
-        return;
-    };
+    let Some(redis) = redis_for_tests() else { return };
     let a = spawn_app_with(|s| s.redis_url = Some(redis.clone())).await;
     let b = crate::helpers::spawn_peer(&a, |s| s.redis_url = Some(redis.clone())).await;
     let sup = token(&a.account(UserType::Supervisor, "mona@example.com").await);
@@ -331,7 +333,6 @@ impl SubscribeGate {
 #[actix_web::test]
 async fn an_event_published_before_the_subscription_took_effect_still_arrives() {
     if redis_for_tests().is_none() {
-        eprintln!("skipped: LAMSA_TEST_REDIS_URL is not set (the PostgreSQL + Redis pass runs it)");
         return;
     }
     let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
@@ -363,7 +364,6 @@ async fn an_event_published_before_the_subscription_took_effect_still_arrives() 
 #[actix_web::test]
 async fn a_redis_restart_mid_stream_loses_nothing() {
     if redis_for_tests().is_none() {
-        eprintln!("skipped: LAMSA_TEST_REDIS_URL is not set (the PostgreSQL + Redis pass runs it)");
         return;
     }
     let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
